@@ -1,0 +1,119 @@
+// The host-side part of the CUDA backend: memory pool, streams, transfers. Plain C++ against
+// the CUDA runtime API; kernels live in the .cu files beside it.
+
+#include <cstdint>
+#include <mutex>
+#include <vector>
+
+#include "xp/backends/cuda/memory.hpp"
+
+namespace xp {
+namespace {
+thread_local std::shared_ptr<CUstream_st> current;  // null: the legacy default stream
+
+std::shared_ptr<CUstream_st> make_stream(bool non_blocking) {
+  cudaStream_t s = nullptr;
+  XP_CUDA_CHECK(cudaStreamCreateWithFlags(&s, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault));
+  return std::shared_ptr<CUstream_st>(s, [](cudaStream_t q) { (void)cudaStreamDestroy(q); });
+}
+
+// Raises the release threshold of each device's default pool once, so that memory freed
+// back to the pool stays there for the next allocation instead of going to the driver.
+cudaMemPool_t configured_pool() {
+  static std::mutex m;
+  static std::vector<cudaMemPool_t> pools;
+  int device = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&device));
+  std::lock_guard<std::mutex> lock(m);
+  if (pools.size() <= static_cast<std::size_t>(device)) pools.resize(device + 1, nullptr);
+  if (!pools[device]) {
+    cudaMemPool_t pool = nullptr;
+    XP_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
+    std::uint64_t threshold = UINT64_MAX;
+    XP_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    pools[device] = pool;
+  }
+  return pools[device];
+}
+}  // namespace
+
+cuda::stream::stream(bool non_blocking) : m_handle(make_stream(non_blocking)) {}
+void cuda::stream::synchronize() const { XP_CUDA_CHECK(cudaStreamSynchronize(m_handle.get())); }
+
+cuda::stream_scope::stream_scope(const cuda::stream& s) : m_previous(current) { current = s.handle(); }
+cuda::stream_scope::~stream_scope() { current = m_previous; }
+
+namespace backends::cuda {
+
+cudaStream_t current_stream() noexcept { return current.get(); }
+std::shared_ptr<CUstream_st> current_stream_handle() noexcept { return current; }
+
+bool device_available() noexcept {
+  int n = 0;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) (void)cudaGetLastError();
+  return e == cudaSuccess && n > 0;
+}
+
+std::shared_ptr<void> memory::allocate(std::size_t bytes) {
+  if (bytes == 0) return {};
+  cudaMemPool_t pool = configured_pool();
+  std::shared_ptr<CUstream_st> stream = current;
+  void* p = nullptr;
+  cudaError_t e = cudaMallocAsync(&p, bytes, stream.get());
+  if (e == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError();
+    // Memory cached in the pool may be what is missing: wait for pending frees, trim, retry.
+    XP_CUDA_CHECK(cudaDeviceSynchronize());
+    XP_CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));
+    e = cudaMallocAsync(&p, bytes, stream.get());
+    if (e == cudaErrorMemoryAllocation) {
+      (void)cudaGetLastError();
+      std::size_t free_bytes = 0, total = 0;
+      XP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
+      int device = 0;
+      XP_CUDA_CHECK(cudaGetDevice(&device));
+      throw out_of_memory(bytes, free_bytes, "cudaMallocAsync on device " + std::to_string(device));
+    }
+  }
+  XP_CUDA_CHECK(e);
+  // The deleter holds the stream, so the stream outlives every buffer allocated on it.
+  return std::shared_ptr<void>(p, [stream](void* q) { (void)cudaFreeAsync(q, stream.get()); });
+}
+
+void memory::upload(void* dst, const void* host_src, std::size_t bytes) {
+  XP_CUDA_CHECK(cudaMemcpyAsync(dst, host_src, bytes, cudaMemcpyHostToDevice, current_stream()));
+  // A pinned source would still be read after return: wait, so the caller may free it.
+  XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+}
+
+void memory::download(void* host_dst, const void* src, std::size_t bytes) {
+  XP_CUDA_CHECK(cudaMemcpyAsync(host_dst, src, bytes, cudaMemcpyDeviceToHost, current_stream()));
+  XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+}
+
+void memory::synchronize() { XP_CUDA_CHECK(cudaStreamSynchronize(current_stream())); }
+
+std::shared_ptr<void> allocate_pinned(std::size_t bytes) {
+  if (bytes == 0) return {};
+  void* p = nullptr;
+  const cudaError_t e = cudaMallocHost(&p, bytes);
+  if (e == cudaErrorMemoryAllocation) {
+    (void)cudaGetLastError();
+    throw out_of_memory(bytes, 0, "cudaMallocHost (pinned host memory)");
+  }
+  XP_CUDA_CHECK(e);
+  return std::shared_ptr<void>(p, [](void* q) { (void)cudaFreeHost(q); });
+}
+
+void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s) {
+  XP_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, kind, s));
+}
+
+}  // namespace backends::cuda
+}  // namespace xp
+
+namespace xp {
+bool cuda::available() noexcept { return backends::cuda::device_available(); }
+void cuda::synchronize() { backends::cuda::memory::synchronize(); }
+}  // namespace xp

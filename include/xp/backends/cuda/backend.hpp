@@ -1,0 +1,12 @@
+#pragma once
+/// @file backends/cuda/backend.hpp
+/// @brief backend_impl<cuda>: the CUDA primitives gathered under the dispatch point.
+
+#include "xp/backends/cuda/evaluate.hpp"
+#include "xp/backends/cuda/memory.hpp"
+#include "xp/core/backend.hpp"
+
+namespace xp {
+template <>
+struct backend_impl<cuda> : backends::cuda::memory, backends::cuda::evaluate {};
+}  // namespace xp

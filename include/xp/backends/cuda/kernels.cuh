@@ -1,0 +1,76 @@
+#pragma once
+/// @file backends/cuda/kernels.cuh
+/// @brief The CUDA kernels behind backend_impl<cuda>: templates, visible to nvcc only.
+/// libxp_cuda instantiates them for the built-in operations; a .cu file of the user's
+/// instantiates them for its own expressions and functors.
+
+#if !defined(__CUDACC__)
+#error "xp/backends/cuda/kernels.cuh is for translation units compiled by nvcc"
+#endif
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+
+#include "xp/backends/cuda/error.hpp"
+#include "xp/core/kernel_view.hpp"
+
+namespace xp::backends::cuda {
+
+inline int sm_count() {
+  static const int count = [] {
+    int device = 0, n = 0;
+    XP_CUDA_CHECK(cudaGetDevice(&device));
+    XP_CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device));
+    return n;
+  }();
+  return count;
+}
+
+constexpr int block_threads = 256;
+
+// Grid-stride launches: enough blocks to fill every SM several times, no more.
+inline unsigned grid_for(index_t n) {
+  const index_t wanted = (n + block_threads - 1) / block_threads;
+  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * 16)));
+}
+
+template <bool Contiguous, class T, class G>
+__global__ void __launch_bounds__(block_threads) generate_kernel(strided_view<T> dst, G gen) {
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < dst.size; i += step) {
+    if constexpr (Contiguous) dst.data[i] = gen(i);
+    else dst[i] = gen(i);
+  }
+}
+
+template <bool Contiguous, class T, class U>
+__global__ void __launch_bounds__(block_threads) copy_kernel(strided_view<T> dst, strided_view<const U> src) {
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < dst.size; i += step) {
+    if constexpr (Contiguous) dst.data[i] = static_cast<T>(src.data[i]);
+    else dst[i] = static_cast<T>(src[i]);
+  }
+}
+
+template <class T, class G>
+void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
+  if (dst.size == 0) return;
+  if (dst.is_contiguous())
+    generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
+  else
+    generate_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+template <class T, class U>
+void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t stream) {
+  if (dst.size == 0) return;
+  if (dst.is_contiguous() && src.is_contiguous())
+    copy_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, src);
+  else
+    copy_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, src);
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace xp::backends::cuda

@@ -1,0 +1,72 @@
+#pragma once
+/// @file backends/cuda/memory.hpp
+/// @brief Device memory from the stream-ordered pool, streams, and transfers.
+///
+/// Allocation uses cudaMallocAsync on the device's default pool with its release threshold
+/// raised, so freed memory is kept and reused instead of returned to the driver. A buffer is
+/// freed on the stream it was allocated on; the buffer keeps that stream alive.
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <memory>
+
+#include "xp/backends/cuda/error.hpp"
+#include "xp/core/backend.hpp"
+
+namespace xp {
+
+/// @brief An owning CUDA stream (cupy.cuda.Stream). Blocking by default, like CuPy's:
+/// it synchronises with the legacy default stream.
+class cuda::stream {
+ public:
+  explicit stream(bool non_blocking = false);
+  /// The raw handle; valid while this object (or an array allocated on it) lives.
+  cudaStream_t get() const noexcept { return m_handle.get(); }
+  /// Waits for all work enqueued on this stream.
+  void synchronize() const;
+  const std::shared_ptr<CUstream_st>& handle() const noexcept { return m_handle; }
+
+ private:
+  std::shared_ptr<CUstream_st> m_handle;
+};
+
+/// @brief Makes a stream current for this thread until the scope ends (`with stream:` in CuPy).
+class cuda::stream_scope {
+ public:
+  explicit stream_scope(const cuda::stream& s);
+  ~stream_scope();
+  stream_scope(const stream_scope&) = delete;
+  stream_scope& operator=(const stream_scope&) = delete;
+
+ private:
+  std::shared_ptr<CUstream_st> m_previous;
+};
+
+namespace backends::cuda {
+
+/// The current thread's stream (the legacy default stream when none is set).
+cudaStream_t current_stream() noexcept;
+std::shared_ptr<CUstream_st> current_stream_handle() noexcept;
+
+/// True when a CUDA device can be used (a driver and at least one device).
+bool device_available() noexcept;
+
+struct memory {
+  /// @throws xp::out_of_memory with the bytes requested and free; xp::cuda_error otherwise.
+  static std::shared_ptr<void> allocate(std::size_t bytes);
+  /// Host -> device, ordered on the current stream; returns when the source may be reused.
+  static void upload(void* dst, const void* host_src, std::size_t bytes);
+  /// Device -> host on the current stream; waits for it.
+  static void download(void* host_dst, const void* src, std::size_t bytes);
+  /// Waits for the current stream.
+  static void synchronize();
+};
+
+/// Page-locked host memory (cudaMallocHost), for truly asynchronous transfers.
+std::shared_ptr<void> allocate_pinned(std::size_t bytes);
+/// Enqueues a copy of `bytes` on `s` and returns at once.
+void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s);
+
+}  // namespace backends::cuda
+}  // namespace xp

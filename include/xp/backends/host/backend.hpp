@@ -1,0 +1,12 @@
+#pragma once
+/// @file backends/host/backend.hpp
+/// @brief backend_impl<host>: the host primitives gathered under the dispatch point.
+
+#include "xp/backends/host/evaluate.hpp"
+#include "xp/backends/host/memory.hpp"
+#include "xp/core/backend.hpp"
+
+namespace xp {
+template <>
+struct backend_impl<host> : backends::host::memory, backends::host::evaluate {};
+}  // namespace xp

@@ -1,0 +1,43 @@
+#pragma once
+/// @file backends/host/evaluate.hpp
+/// @brief Host primitives over kernel views: converting strided copy and generators,
+/// OpenMP-parallel above a size threshold.
+
+#include "xp/core/kernel_view.hpp"
+
+namespace xp::backends::host {
+
+struct evaluate {
+  static constexpr index_t parallel_threshold = index_t{1} << 15;
+
+  /// dst[i] = U -> T conversion of src[i], for every flat position i (same merged layout).
+  template <class T, class U>
+  static void copy(strided_view<T> dst, strided_view<const U> src) {
+    const index_t n = dst.size;
+    if (dst.is_contiguous() && src.is_contiguous()) {
+      T* __restrict d = dst.data;
+      const U* __restrict s = src.data;
+#pragma omp parallel for simd if (n > parallel_threshold)
+      for (index_t i = 0; i < n; ++i) d[i] = static_cast<T>(s[i]);
+      return;
+    }
+#pragma omp parallel for if (n > parallel_threshold)
+    for (index_t i = 0; i < n; ++i) dst[i] = static_cast<T>(src[i]);
+  }
+
+  /// dst[i] = gen(i) for every flat position i.
+  template <class T, class G>
+  static void generate(strided_view<T> dst, G gen) {
+    const index_t n = dst.size;
+    if (dst.is_contiguous()) {
+      T* __restrict d = dst.data;
+#pragma omp parallel for if (n > parallel_threshold)
+      for (index_t i = 0; i < n; ++i) d[i] = gen(i);
+      return;
+    }
+#pragma omp parallel for if (n > parallel_threshold)
+    for (index_t i = 0; i < n; ++i) dst[i] = gen(i);
+  }
+};
+
+}  // namespace xp::backends::host

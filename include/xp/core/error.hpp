@@ -1,0 +1,58 @@
+#pragma once
+/// @file error.hpp
+/// @brief The exceptions xp throws. Every kind derives from xp::error (a std::runtime_error),
+/// so `catch (const xp::error&)` sees them all.
+
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+
+namespace xp {
+
+/// @brief Base of every xp exception.
+struct error : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+/// @brief Shapes that do not fit (broadcasting, reshape, assignment). NumPy: ValueError.
+struct shape_error : error {
+  using error::error;
+};
+
+/// @brief An index or axis out of range. NumPy: IndexError / AxisError.
+struct index_error : error {
+  using error::error;
+};
+
+/// @brief A dtype that the operation cannot take (e.g. loading int32 .npy data as float).
+struct dtype_error : error {
+  using error::error;
+};
+
+/// @brief A value the operation cannot take (zero step, negative count, size != 1 in item()).
+struct value_error : error {
+  using error::error;
+};
+
+/// @brief An allocation failed. Carries the bytes asked for and the bytes free at that moment.
+struct out_of_memory : error {
+  out_of_memory(std::size_t requested, std::size_t free_bytes, const std::string& where)
+      : error("xp::out_of_memory: " + where + " could not allocate " + std::to_string(requested) +
+              " bytes (" + std::to_string(free_bytes) + " bytes free)"),
+        requested_bytes(requested),
+        free_bytes(free_bytes) {}
+  std::size_t requested_bytes;
+  std::size_t free_bytes;
+};
+
+/// @brief A CUDA runtime or cuBLAS call failed: the status name, the call and file:line.
+struct cuda_error : error {
+  cuda_error(const std::string& status_name, const std::string& description, const std::string& call,
+             const char* file, int line)
+      : error("xp::cuda_error: " + status_name + " (" + description + ") in " + call + " at " + file + ":" +
+              std::to_string(line)),
+        status(status_name) {}
+  std::string status;
+};
+
+}  // namespace xp

@@ -1,0 +1,57 @@
+#pragma once
+/// @file generators.hpp
+/// @brief Index -> value functors that fill a fresh array (full, arange, linspace, eye). Each
+/// is a trivially copyable XP_HD struct, so one definition serves every backend.
+
+#include <cmath>
+#include <type_traits>
+
+#include "xp/core/config.hpp"
+
+namespace xp::detail {
+
+template <class T>
+struct constant_gen {
+  T value;
+  XP_HD T operator()(index_t) const { return value; }
+};
+
+// NumPy's arange fill: the first two values are computed in float64 and cast, the rest as
+// start + i * (second - first) in the array's own dtype, so results match NumPy to the bit.
+template <class T>
+struct arange_gen {
+  T first;
+  T delta;
+  XP_HD T operator()(index_t i) const {
+    if constexpr (std::is_integral_v<T>) {
+      return static_cast<T>(first + static_cast<T>(i) * delta);
+    } else {
+      return first + static_cast<T>(i) * delta;
+    }
+  }
+};
+
+// NumPy's linspace: y = i * step + start in float64, the last sample is exactly `stop` when
+// endpoint is set, integer dtypes are floored before the cast.
+template <class T>
+struct linspace_gen {
+  double start, step, stop;
+  index_t last;  // index that takes `stop` exactly, or -1
+  XP_HD T operator()(index_t i) const {
+    double y = i == last ? stop : static_cast<double>(i) * step + start;
+    if constexpr (std::is_integral_v<T>) y = std::floor(y);
+    return static_cast<T>(y);
+  }
+};
+
+template <class T>
+struct eye_gen {
+  index_t cols;
+  index_t k;
+  XP_HD T operator()(index_t flat) const {
+    const index_t i = flat / cols;
+    return static_cast<T>(flat - i * cols - i == k ? 1 : 0);
+  }
+};
+
+}  // namespace xp::detail

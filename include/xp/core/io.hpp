@@ -1,0 +1,86 @@
+#pragma once
+/// @file io.hpp
+/// @brief NumPy-style printing, .npy files and zero-copy xtensor interop, all through
+/// xtensor. Device arrays are copied to the host first (printing synchronises).
+
+#include <algorithm>
+#include <ostream>
+#include <string>
+#include <type_traits>
+
+#include <xtensor/xadapt.hpp>
+#include <xtensor/xarray.hpp>
+#include <xtensor/xbuffer_adaptor.hpp>
+#include <xtensor/xio.hpp>
+#include <xtensor/xnpy.hpp>
+
+#include "xp/core/ndarray.hpp"
+#include "xp/core/transfer.hpp"
+
+namespace xp {
+
+/// @brief A zero-copy xtensor adaptor of a host array or view (any strides): reads and writes
+/// reach the array's buffer, and the adaptor shares ownership of that buffer.
+template <class T>
+auto to_xtensor(const ndarray<T, host>& a) {
+  using buffer_t = xt::xbuffer_adaptor<T*, xt::smart_ownership, std::shared_ptr<void>>;
+  std::vector<std::size_t> shape(a.shape().begin(), a.shape().end());
+  std::vector<std::ptrdiff_t> strides(a.strides().begin(), a.strides().end());
+  for (std::size_t d = 0; d < shape.size(); ++d)
+    if (shape[d] == 1) strides[d] = 0;  // xtensor's convention for length-1 axes
+  return xt::adapt(buffer_t(a.data(), static_cast<std::size_t>(a.size()), a.buffer()), std::move(shape),
+                   std::move(strides));
+}
+
+/// @brief Evaluates an xtensor expression into a new host array of its value type.
+template <class E>
+auto from_xtensor(const xt::xexpression<E>& expr) {
+  using T = typename E::value_type;
+  static_assert(is_dtype_v<T>, "xp::from_xtensor: the expression's value type is not an xp dtype");
+  const xt::xarray<T, xt::layout_type::row_major> tmp = expr.derived_cast();
+  ndarray<T, host> out(shape_type(tmp.shape().begin(), tmp.shape().end()));
+  std::copy(tmp.cbegin(), tmp.cend(), out.data());
+  return out;
+}
+
+/// @brief Prints like NumPy (`std::cout << a`); a device array is copied to the host first.
+template <class T, class B>
+std::ostream& operator<<(std::ostream& os, const ndarray<T, B>& a) {
+  const ndarray<T, host> h = a.copy_to_host();
+  if constexpr (std::is_same_v<T, std::uint8_t>) {
+    return os << to_xtensor(h.template astype<std::int32_t>());  // not as characters
+  } else {
+    return os << to_xtensor(h);
+  }
+}
+
+/// @brief np.save(path, a): writes a .npy file (C order) from either backend.
+template <class T, class B>
+void save_npy(const std::string& path, const ndarray<T, B>& a) {
+  try {
+    xt::dump_npy(path, to_xtensor(a.copy_to_host()));
+  } catch (const std::runtime_error& e) {
+    throw value_error("xp::save_npy: " + path + ": " + e.what());
+  }
+}
+
+/// @brief np.load(path) of a .npy file into an array of T on backend B.
+/// @throws xp::dtype_error when the file holds another dtype; xp::value_error when the file
+///         cannot be read or is not .npy.
+template <class T, class B = host>
+ndarray<T, B> load_npy(const std::string& path) {
+  xt::xarray<T> x;
+  try {
+    x = xt::load_npy<T>(path);
+  } catch (const std::runtime_error& e) {
+    const std::string what = e.what();
+    if (what.find("formats not matching") != std::string::npos)
+      throw dtype_error("xp::load_npy<" + std::string(dtype_name<T>()) + ">: " + path + ": " + what);
+    throw value_error("xp::load_npy: " + path + ": " + what);
+  }
+  ndarray<T, host> h(shape_type(x.shape().begin(), x.shape().end()));
+  std::copy(x.cbegin(), x.cend(), h.data());  // row-major order whatever the file's order
+  return asarray<B>(h);
+}
+
+}  // namespace xp

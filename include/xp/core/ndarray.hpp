@@ -1,0 +1,507 @@
+#pragma once
+/// @file ndarray.hpp
+/// @brief `xp::ndarray<T, B>`: an n-dimensional array handle whose placement (host or device)
+/// is the template parameter B.
+///
+/// Like a NumPy/CuPy array object, an ndarray is a handle: copying it shares the buffer
+/// (reference counted) and `.copy()` makes a deep copy. Views (slices, transposes, reshapes of
+/// contiguous data, broadcast_to) share the buffer and keep it alive.
+
+#include <algorithm>
+#include <cstring>
+#include <memory>
+#include <numeric>
+#include <string>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "xp/core/backend.hpp"
+#include "xp/core/config.hpp"
+#include "xp/core/dtype.hpp"
+#include "xp/core/error.hpp"
+#include "xp/core/generators.hpp"
+#include "xp/core/kernel_view.hpp"
+#include "xp/core/shape.hpp"
+#include "xp/core/slicing.hpp"
+
+namespace xp {
+
+template <class T, class B = host>
+class ndarray;
+
+namespace detail {
+template <class X>
+struct is_ndarray : std::false_type {};
+template <class T, class B>
+struct is_ndarray<ndarray<T, B>> : std::true_type {};
+
+template <class A>
+inline constexpr bool is_index_arg_v =
+    std::is_integral_v<std::decay_t<A>> || std::is_same_v<std::decay_t<A>, range_t> ||
+    std::is_same_v<std::decay_t<A>, all_t> || std::is_same_v<std::decay_t<A>, newaxis_t> ||
+    std::is_same_v<std::decay_t<A>, ellipsis_t>;
+
+template <class T, class U, class B>
+void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src);
+template <class T, class B, class G>
+void generate(const ndarray<T, B>& dst, const G& gen);
+template <class X>
+struct is_expr : std::false_type {};  // specialised by xp/expr/elementwise.hpp
+template <class T, class B, class E>
+void assign_expr(const ndarray<T, B>& dst, const E& e);
+}  // namespace detail
+
+/// @brief True for xp::ndarray types.
+template <class X>
+inline constexpr bool is_ndarray_v = detail::is_ndarray<std::decay_t<X>>::value;
+
+template <class T, class B>
+class ndarray {
+  static_assert(is_dtype_v<T>, "xp::ndarray: T must be float, double, int32_t, int64_t, uint8_t or bool");
+  static_assert(is_backend_v<B>, "xp::ndarray: B must be xp::host or xp::cuda");
+
+ public:
+  using value_type = T;
+  using backend_type = B;
+
+  /// @brief An empty 1-D array of shape (0,).
+  ndarray() : m_shape{0}, m_strides{1} {}
+
+  /// @brief An uninitialised array of the given shape (np.empty).
+  /// @throws xp::value_error on a negative extent; xp::out_of_memory when allocation fails.
+  explicit ndarray(const shape_type& shape)
+      : m_shape(shape), m_strides(contiguous_strides(shape)) {
+    const index_t n = size_of(shape);
+    m_buffer = backend_impl<B>::allocate(static_cast<std::size_t>(n) * sizeof(T));
+    m_data = static_cast<T*>(m_buffer.get());
+  }
+
+  /// @brief A view of an existing buffer (advanced: used by views and interop).
+  ndarray(std::shared_ptr<void> buffer, T* data, shape_type shape, shape_type strides)
+      : m_buffer(std::move(buffer)), m_data(data), m_shape(std::move(shape)), m_strides(std::move(strides)) {}
+
+  /// @brief Evaluates an elementwise expression into a new array (converting to T):
+  /// `xp::ndarray<float, xp::cuda> w = xp::exp(0.5f * xp::sin(d));` runs one kernel.
+  template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+  ndarray(const E& e) : ndarray(e.shape()) {
+    detail::assign_expr(*this, e);
+  }
+
+  ndarray(const ndarray&) = default;
+  ndarray(ndarray&&) noexcept = default;
+
+  /// @brief Rebinds this handle (like `x = y` in Python); no data is copied.
+  ndarray& operator=(const ndarray&) & = default;
+  ndarray& operator=(ndarray&&) & noexcept = default;
+
+  /// @brief Writes through a temporary view: `a(xp::all, 0) = b` (NumPy's `a[:, 0] = b`).
+  /// `b` broadcasts to the view's shape and is converted to T.
+  /// @throws xp::shape_error when b does not broadcast to this shape.
+  template <class U>
+  void operator=(const ndarray<U, B>& src) && {
+    detail::assign(*this, src);
+  }
+  void operator=(const ndarray& src) && { detail::assign(*this, src); }
+  /// @brief Writes an expression through a temporary view (`a(xp::all, 0) = x * 2`).
+  template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+  void operator=(const E& e) && {
+    detail::assign_expr(*this, e);
+  }
+  /// @brief Rebinds this handle to the evaluated expression (like `x = expr` in Python).
+  template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+  ndarray& operator=(const E& e) & {
+    return *this = ndarray(e);
+  }
+
+  /// @brief Fills every element of this array or view with a value (`a[...] = v`).
+  template <class S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
+  ndarray& operator=(S value) & {
+    fill(static_cast<T>(value));
+    return *this;
+  }
+  template <class S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
+  void operator=(S value) && {
+    fill(static_cast<T>(value));
+  }
+
+  /// @brief Sets every element to `value` (ndarray.fill).
+  void fill(T value) const { detail::generate(*this, detail::constant_gen<T>{value}); }
+
+  // ---- attributes ------------------------------------------------------------------------
+  const shape_type& shape() const noexcept { return m_shape; }
+  index_t shape(index_t axis) const { return m_shape[normalize_axis(axis, m_shape.size())]; }
+  /// @brief Strides in elements (NumPy's are in bytes).
+  const shape_type& strides() const noexcept { return m_strides; }
+  std::size_t ndim() const noexcept { return m_shape.size(); }
+  index_t size() const noexcept {
+    index_t n = 1;
+    for (index_t d : m_shape) n *= d;
+    return n;
+  }
+  std::size_t nbytes() const noexcept { return static_cast<std::size_t>(size()) * sizeof(T); }
+  /// @brief Pointer to the first element (device memory for xp::cuda).
+  T* data() const noexcept { return m_data; }
+  /// @brief The reference-counted buffer this array views.
+  const std::shared_ptr<void>& buffer() const noexcept { return m_buffer; }
+  /// @brief True when the elements lie in C order without gaps (flags.c_contiguous).
+  bool is_contiguous() const noexcept {
+    index_t expect = 1;
+    for (std::size_t i = m_shape.size(); i-- > 0;) {
+      if (m_shape[i] == 0) return true;
+      if (m_shape[i] != 1 && m_strides[i] != expect) return false;
+      expect *= m_shape[i];
+    }
+    return true;
+  }
+
+  /// @brief The kernel view of this array (its own dimensions, unmerged).
+  strided_view<T> view() const {
+    if (m_shape.size() > XP_MAX_KERNEL_RANK) {
+      auto merged = detail::merge_layout(m_shape, {&m_strides});
+      return detail::make_strided_view(m_data, merged.shape, merged.strides[0]);
+    }
+    return detail::make_strided_view(m_data, m_shape, m_strides);
+  }
+
+  // ---- element access --------------------------------------------------------------------
+  /// @brief The value of a one-element array (ndarray.item()); waits for the device.
+  /// @throws xp::value_error when size() != 1.
+  T item() const {
+    if (size() != 1)
+      throw value_error("xp: can only convert an array of size 1 to a scalar, got shape " + to_string(m_shape));
+    T value;
+    backend_impl<B>::download(&value, m_data, sizeof(T));
+    return value;
+  }
+
+  /// @brief Checked element access on the host (negative indices count from the end).
+  /// @throws xp::index_error for a wrong number of indices or an index out of range.
+  template <class... I>
+  T& at(I... idx) const {
+    static_assert(std::is_same_v<B, host>,
+                  "xp: at() reads host memory; for a device array use item() on a slice, or copy_to_host()");
+    static_assert((std::is_integral_v<I> && ...), "xp: at() takes integer indices");
+    if (sizeof...(I) != m_shape.size())
+      throw index_error("xp: at() got " + std::to_string(sizeof...(I)) + " indices for an array of dimension " +
+                        std::to_string(m_shape.size()));
+    const index_t ii[] = {static_cast<index_t>(idx)..., 0};
+    index_t off = 0;
+    for (std::size_t d = 0; d < sizeof...(I); ++d) off += detail::adjust_index(ii[d], m_shape[d], d) * m_strides[d];
+    return m_data[off];
+  }
+
+  /// @brief NumPy's `a[...]`: integers, xp::range, xp::all, xp::newaxis and xp::ellipsis;
+  /// the result is a view sharing this buffer.
+  /// @throws xp::index_error for too many indices or an integer out of range;
+  ///         xp::value_error for a zero step.
+  template <class... A>
+  ndarray operator()(const A&... args) const {
+    static_assert((detail::is_index_arg_v<A> && ...),
+                  "xp: an index is an integer, xp::range(...), xp::all, xp::newaxis or xp::ellipsis");
+    constexpr std::size_t n_ellipsis = (std::size_t{std::is_same_v<A, ellipsis_t>} + ... + 0);
+    static_assert(n_ellipsis <= 1, "xp: an index can only have a single ellipsis");
+    constexpr std::size_t consuming =
+        ((std::is_same_v<A, newaxis_t> || std::is_same_v<A, ellipsis_t> ? 0 : 1) + ... + 0);
+    if (consuming > m_shape.size())
+      throw index_error("xp: too many indices for array: array is " + std::to_string(m_shape.size()) +
+                        "-dimensional, but " + std::to_string(consuming) + " were indexed");
+    slicer s{this, 0, m_data, {}, {}, m_shape.size() - consuming};
+    (s.apply(args), ...);
+    while (s.axis < m_shape.size()) s.keep();
+    return ndarray(m_buffer, s.data, std::move(s.shape), std::move(s.strides));
+  }
+
+  // ---- copies and layout ---------------------------------------------------------------
+  /// @brief A deep, C-contiguous copy (ndarray.copy()).
+  ndarray copy() const {
+    ndarray out(m_shape);
+    detail::assign(out, *this);
+    return out;
+  }
+  /// @brief A C-contiguous copy converted to U (ndarray.astype(U)); always copies.
+  template <class U>
+  ndarray<U, B> astype() const {
+    ndarray<U, B> out(m_shape);
+    detail::assign(out, *this);
+    return out;
+  }
+  /// @brief A C-contiguous host copy (cupy.ndarray.get()); waits for the device.
+  ndarray<T, host> copy_to_host() const;
+
+  /// @brief np.reshape: a view when the layout allows it, else a copy. One extent may be -1.
+  /// @throws xp::shape_error when the sizes differ; xp::value_error for more than one -1.
+  ndarray reshape(shape_type new_shape) const;
+  /// @brief np.ravel: a 1-D view when possible, else a copy.
+  ndarray ravel() const { return reshape({-1}); }
+
+ private:
+  struct slicer {
+    const ndarray* self;
+    std::size_t axis;
+    T* data;
+    shape_type shape, strides;
+    std::size_t ellipsis_axes;
+    void keep() {
+      shape.push_back(self->m_shape[axis]);
+      strides.push_back(self->m_strides[axis]);
+      ++axis;
+    }
+    template <class A>
+    void apply(const A& a) {
+      if constexpr (std::is_same_v<A, all_t>) {
+        keep();
+      } else if constexpr (std::is_same_v<A, newaxis_t>) {
+        shape.push_back(1);
+        strides.push_back(0);
+      } else if constexpr (std::is_same_v<A, ellipsis_t>) {
+        for (std::size_t k = 0; k < ellipsis_axes; ++k) keep();
+      } else if constexpr (std::is_same_v<A, range_t>) {
+        const auto r = detail::adjust_slice(a, self->m_shape[axis]);
+        if (r.length > 0) data += r.start * self->m_strides[axis];
+        shape.push_back(r.length);
+        strides.push_back(self->m_strides[axis] * r.step);
+        ++axis;
+      } else {
+        data += detail::adjust_index(static_cast<index_t>(a), self->m_shape[axis], axis) * self->m_strides[axis];
+        ++axis;
+      }
+    }
+  };
+
+  std::shared_ptr<void> m_buffer;
+  T* m_data = nullptr;
+  shape_type m_shape;
+  shape_type m_strides;
+};
+
+namespace detail {
+
+// True when the two arrays' element ranges may overlap in one buffer.
+template <class T, class U, class B>
+bool may_overlap(const ndarray<T, B>& a, const ndarray<U, B>& b) {
+  if (a.buffer() == nullptr || a.buffer() != b.buffer() || a.size() == 0 || b.size() == 0) return false;
+  auto extent = [](const auto& x) {
+    using E = typename std::decay_t<decltype(x)>::value_type;
+    const char* lo = reinterpret_cast<const char*>(x.data());
+    const char* hi = lo;
+    for (std::size_t d = 0; d < x.ndim(); ++d) {
+      const index_t span = (x.shape()[d] - 1) * x.strides()[d] * static_cast<index_t>(sizeof(E));
+      (span < 0 ? lo : hi) += span;
+    }
+    return std::pair{lo, hi + sizeof(E)};
+  };
+  const auto [alo, ahi] = extent(a);
+  const auto [blo, bhi] = extent(b);
+  return alo < bhi && blo < ahi;
+}
+
+// Strides of `src` read as if broadcast to `shape` (zero on broadcast axes).
+inline shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides,
+                                    const shape_type& shape) {
+  if (src_shape.size() > shape.size())
+    throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) +
+                      " into shape " + to_string(shape));
+  shape_type out(shape.size(), 0);
+  const std::size_t lead = shape.size() - src_shape.size();
+  for (std::size_t d = 0; d < src_shape.size(); ++d) {
+    if (src_shape[d] == shape[lead + d]) {
+      out[lead + d] = src_shape[d] == 1 ? 0 : src_strides[d];
+    } else if (src_shape[d] != 1) {
+      throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) +
+                        " into shape " + to_string(shape));
+    }
+  }
+  return out;
+}
+
+/// dst[...] = src, src broadcast to dst's shape and converted to dst's dtype.
+template <class T, class U, class B>
+void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
+  const shape_type src_strides = broadcast_strides(src.shape(), src.strides(), dst.shape());
+  if (dst.size() == 0) return;
+  if (may_overlap(dst, src)) {  // NumPy semantics: the result is as if src were read first
+    assign(dst, src.copy());
+    return;
+  }
+  const auto merged = merge_layout(dst.shape(), {&dst.strides(), &src_strides});
+  backend_impl<B>::copy(make_strided_view(dst.data(), merged.shape, merged.strides[0]),
+                        make_strided_view(static_cast<const U*>(src.data()), merged.shape, merged.strides[1]));
+}
+
+template <class T, class B, class G>
+void generate(const ndarray<T, B>& dst, const G& gen) {
+  if (dst.size() == 0) return;
+  const auto merged = merge_layout(dst.shape(), {&dst.strides()});
+  backend_impl<B>::generate(make_strided_view(dst.data(), merged.shape, merged.strides[0]), gen);
+}
+
+// NumPy's _attempt_nocopy_reshape: strides for new_shape over the same memory, or false.
+inline bool reshape_strides(const shape_type& old_shape, const shape_type& old_strides, const shape_type& new_shape,
+                            shape_type& new_strides) {
+  shape_type od, os;
+  for (std::size_t i = 0; i < old_shape.size(); ++i)
+    if (old_shape[i] != 1) {
+      od.push_back(old_shape[i]);
+      os.push_back(old_strides[i]);
+    }
+  const std::size_t on = od.size(), nn = new_shape.size();
+  new_strides.assign(nn, 0);
+  std::size_t oi = 0, oj = 1, ni = 0, nj = 1;
+  while (ni < nn && oi < on) {
+    index_t np = new_shape[ni], op = od[oi];
+    while (np != op) {
+      if (np < op) np *= new_shape[nj++];
+      else op *= od[oj++];
+    }
+    for (std::size_t ok = oi; ok + 1 < oj; ++ok)
+      if (os[ok] != od[ok + 1] * os[ok + 1]) return false;
+    new_strides[nj - 1] = os[oj - 1];
+    for (std::size_t nk = nj - 1; nk > ni; --nk) new_strides[nk - 1] = new_strides[nk] * new_shape[nk];
+    ni = nj++;
+    oi = oj++;
+  }
+  const index_t last = ni >= 1 ? new_strides[ni - 1] : 1;
+  for (std::size_t nk = ni; nk < nn; ++nk) new_strides[nk] = last;
+  return true;
+}
+
+}  // namespace detail
+
+template <class T, class B>
+ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
+  const index_t n = size();
+  index_t known = 1;
+  int unknown = -1;
+  for (std::size_t i = 0; i < new_shape.size(); ++i) {
+    if (new_shape[i] == -1) {
+      if (unknown >= 0) throw value_error("xp: can only specify one unknown dimension in reshape");
+      unknown = static_cast<int>(i);
+    } else if (new_shape[i] < 0) {
+      throw value_error("xp: negative dimensions are not allowed in reshape, got " + to_string(new_shape));
+    } else {
+      known *= new_shape[i];
+    }
+  }
+  if (unknown >= 0) {
+    if (known == 0 || n % known != 0)
+      throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
+                        to_string(new_shape));
+    new_shape[unknown] = n / known;
+  } else if (known != n) {
+    throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
+                      to_string(new_shape));
+  }
+  if (n == 0 || is_contiguous()) {
+    auto strides = contiguous_strides(new_shape);
+    return ndarray(m_buffer, m_data, std::move(new_shape), std::move(strides));
+  }
+  shape_type strides;
+  if (detail::reshape_strides(m_shape, m_strides, new_shape, strides))
+    return ndarray(m_buffer, m_data, std::move(new_shape), std::move(strides));
+  return copy().reshape(std::move(new_shape));
+}
+
+template <class T, class B>
+ndarray<T, host> ndarray<T, B>::copy_to_host() const {
+  if constexpr (std::is_same_v<B, host>) {
+    return copy();
+  } else {
+    const ndarray src = is_contiguous() ? *this : copy();
+    ndarray<T, host> out(m_shape);
+    if (out.size() > 0) backend_impl<B>::download(out.data(), src.data(), out.nbytes());
+    return out;
+  }
+}
+
+// ---- free functions on layout (all return views) -------------------------------------------
+
+/// @brief np.reshape(a, shape). @see ndarray::reshape
+template <class T, class B>
+ndarray<T, B> reshape(const ndarray<T, B>& a, shape_type shape) {
+  return a.reshape(std::move(shape));
+}
+
+/// @brief np.ravel(a).
+template <class T, class B>
+ndarray<T, B> ravel(const ndarray<T, B>& a) {
+  return a.ravel();
+}
+
+/// @brief np.transpose(a, axes): a view with the axes permuted.
+/// @throws xp::value_error when axes is not a permutation of 0..ndim-1 (negative axes allowed);
+///         xp::index_error for an axis out of range.
+template <class T, class B>
+ndarray<T, B> transpose(const ndarray<T, B>& a, const std::vector<index_t>& axes) {
+  if (axes.size() != a.ndim()) throw value_error("xp: axes don't match array in transpose");
+  shape_type shape(a.ndim()), strides(a.ndim());
+  std::vector<bool> seen(a.ndim(), false);
+  for (std::size_t i = 0; i < axes.size(); ++i) {
+    const int ax = normalize_axis(axes[i], a.ndim());
+    if (seen[ax]) throw value_error("xp: repeated axis in transpose");
+    seen[ax] = true;
+    shape[i] = a.shape()[ax];
+    strides[i] = a.strides()[ax];
+  }
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+}
+
+/// @brief np.transpose(a): the axes reversed (a.T).
+template <class T, class B>
+ndarray<T, B> transpose(const ndarray<T, B>& a) {
+  std::vector<index_t> axes(a.ndim());
+  std::iota(axes.rbegin(), axes.rend(), index_t{0});
+  return transpose(a, axes);
+}
+
+/// @brief Same as transpose(a, axes) (torch's spelling).
+template <class T, class B>
+ndarray<T, B> permute(const ndarray<T, B>& a, const std::vector<index_t>& axes) {
+  return transpose(a, axes);
+}
+
+/// @brief np.squeeze(a): drops every axis of length 1.
+template <class T, class B>
+ndarray<T, B> squeeze(const ndarray<T, B>& a) {
+  shape_type shape, strides;
+  for (std::size_t d = 0; d < a.ndim(); ++d)
+    if (a.shape()[d] != 1) {
+      shape.push_back(a.shape()[d]);
+      strides.push_back(a.strides()[d]);
+    }
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+}
+
+/// @brief np.squeeze(a, axis).
+/// @throws xp::value_error when that axis is not of length 1; xp::index_error out of range.
+template <class T, class B>
+ndarray<T, B> squeeze(const ndarray<T, B>& a, index_t axis) {
+  const int ax = normalize_axis(axis, a.ndim());
+  if (a.shape()[ax] != 1)
+    throw value_error("xp: cannot select an axis to squeeze out which has size not equal to one");
+  shape_type shape = a.shape(), strides = a.strides();
+  shape.erase(shape.begin() + ax);
+  strides.erase(strides.begin() + ax);
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+}
+
+/// @brief np.expand_dims(a, axis): inserts an axis of length 1 at `axis` (of the result).
+template <class T, class B>
+ndarray<T, B> expand_dims(const ndarray<T, B>& a, index_t axis) {
+  const int ax = normalize_axis(axis, a.ndim() + 1);
+  shape_type shape = a.shape(), strides = a.strides();
+  shape.insert(shape.begin() + ax, 1);
+  strides.insert(strides.begin() + ax, 0);
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+}
+
+/// @brief np.broadcast_to(a, shape): a read-only-in-spirit view with zero strides.
+/// @throws xp::shape_error naming both shapes when a does not broadcast to shape.
+template <class T, class B>
+ndarray<T, B> broadcast_to(const ndarray<T, B>& a, const shape_type& shape) {
+  size_of(shape);  // rejects negative extents
+  auto strides = detail::broadcast_strides(a.shape(), a.strides(), shape);
+  return ndarray<T, B>(a.buffer(), a.data(), shape, std::move(strides));
+}
+
+}  // namespace xp

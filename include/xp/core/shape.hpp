@@ -1,0 +1,73 @@
+#pragma once
+/// @file shape.hpp
+/// @brief Shapes, strides and NumPy's broadcasting rules.
+
+#include <string>
+#include <vector>
+
+#include "xp/core/config.hpp"
+#include "xp/core/error.hpp"
+
+namespace xp {
+
+/// @brief A shape or a list of strides (in elements), one int64 per dimension.
+using shape_type = std::vector<index_t>;
+
+/// @brief "(2, 3)" / "(5,)" / "()": NumPy's spelling of a shape, used in error messages.
+inline std::string to_string(const shape_type& s) {
+  std::string out = "(";
+  for (std::size_t i = 0; i < s.size(); ++i) {
+    if (i) out += ", ";
+    out += std::to_string(s[i]);
+  }
+  if (s.size() == 1) out += ",";
+  return out + ")";
+}
+
+/// @brief Number of elements of a shape; throws xp::value_error on a negative extent.
+inline index_t size_of(const shape_type& shape) {
+  index_t n = 1;
+  for (index_t d : shape) {
+    if (d < 0) throw value_error("xp: negative dimensions are not allowed, got shape " + to_string(shape));
+    n *= d;
+  }
+  return n;
+}
+
+/// @brief Row-major (C order) strides in elements for a shape.
+inline shape_type contiguous_strides(const shape_type& shape) {
+  shape_type strides(shape.size());
+  index_t s = 1;
+  for (std::size_t i = shape.size(); i-- > 0;) {
+    strides[i] = s;
+    s *= shape[i] > 0 ? shape[i] : 1;
+  }
+  return strides;
+}
+
+/// @brief The broadcast shape of two shapes (np.broadcast_shapes); throws xp::shape_error
+/// naming both shapes when they do not broadcast.
+inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b) {
+  const std::size_t n = a.size() > b.size() ? a.size() : b.size();
+  shape_type out(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const index_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    const index_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    if (da != db && da != 1 && db != 1)
+      throw shape_error("xp: operands could not be broadcast together with shapes " + to_string(a) + " " +
+                        to_string(b));
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+/// @brief Maps a possibly negative axis into [0, ndim); throws xp::index_error (NumPy's AxisError).
+inline int normalize_axis(index_t axis, std::size_t ndim) {
+  const index_t n = static_cast<index_t>(ndim);
+  if (axis < -n || axis >= n)
+    throw index_error("xp: axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                      std::to_string(ndim));
+  return static_cast<int>(axis < 0 ? axis + n : axis);
+}
+
+}  // namespace xp

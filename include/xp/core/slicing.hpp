@@ -1,0 +1,75 @@
+#pragma once
+/// @file slicing.hpp
+/// @brief The index kinds of `a(...)`: integers, xp::range, xp::all, xp::newaxis, xp::ellipsis.
+
+#include <limits>
+#include <string>
+
+#include "xp/core/config.hpp"
+#include "xp/core/error.hpp"
+
+namespace xp {
+
+/// @brief Stands for an omitted slice bound, like leaving it out in `a[::-1]`.
+inline constexpr index_t none = std::numeric_limits<index_t>::min();
+
+/// @brief A slice `start:stop:step` (NumPy semantics: negative values count from the end,
+/// bounds are clamped, a negative step walks backwards).
+struct range_t {
+  index_t start = none, stop = none, step = 1;
+};
+/// @brief `xp::range(1, 3)` is `1:3`; `xp::range(4, 0, -1)` is `4:0:-1`;
+/// `xp::range(xp::none, xp::none, -1)` is `::-1`.
+constexpr range_t range(index_t start, index_t stop, index_t step = 1) { return {start, stop, step}; }
+
+/// @brief `:` — the whole axis.
+struct all_t {};
+inline constexpr all_t all{};
+/// @brief `np.newaxis` — inserts an axis of length 1.
+struct newaxis_t {};
+inline constexpr newaxis_t newaxis{};
+/// @brief `...` — as many `:` as needed to index every axis.
+struct ellipsis_t {};
+inline constexpr ellipsis_t ellipsis{};
+
+namespace detail {
+
+struct slice_result {
+  index_t start, length, step;
+};
+
+// CPython's PySlice_AdjustIndices, which NumPy uses too.
+inline slice_result adjust_slice(const range_t& r, index_t len) {
+  if (r.step == 0) throw value_error("xp: slice step cannot be zero");
+  const index_t step = r.step;
+  auto clamp = [&](index_t v, index_t if_none) {
+    if (v == none) return if_none;
+    if (v < 0) {
+      v += len;
+      if (v < 0) v = step < 0 ? -1 : 0;
+    } else if (v >= len) {
+      v = step < 0 ? len - 1 : len;
+    }
+    return v;
+  };
+  const index_t start = clamp(r.start, step < 0 ? len - 1 : 0);
+  const index_t stop = clamp(r.stop, step < 0 ? -1 : len);
+  index_t length = 0;
+  if (step < 0) {
+    if (stop < start) length = (start - stop - 1) / (-step) + 1;
+  } else if (start < stop) {
+    length = (stop - start - 1) / step + 1;
+  }
+  return {start, length, step};
+}
+
+inline index_t adjust_index(index_t i, index_t len, std::size_t axis) {
+  const index_t j = i < 0 ? i + len : i;
+  if (j < 0 || j >= len)
+    throw index_error("xp: index " + std::to_string(i) + " is out of bounds for axis " + std::to_string(axis) +
+                      " with size " + std::to_string(len));
+  return j;
+}
+
+}  // namespace detail
+}  // namespace xp

@@ -1,0 +1,47 @@
+#pragma once
+/// @file transfer.hpp
+/// @brief Explicit moves between the host and the device. Nothing crosses silently: these
+/// functions are the only way data changes backend.
+
+#include <type_traits>
+
+#include "xp/core/ndarray.hpp"
+
+namespace xp {
+
+/// @brief Copies a host array to the device (cupy.asarray / numba.cuda.to_device). The result
+/// is C-contiguous; a non-contiguous source is packed on the host first.
+template <class T>
+ndarray<T, cuda> to_device(const ndarray<T, host>& h) {
+  const ndarray<T, host> src = h.is_contiguous() ? h : h.copy();
+  ndarray<T, cuda> d(h.shape());
+  if (d.size() > 0) backend_impl<detail::dependent_t<cuda, T>>::upload(d.data(), src.data(), d.nbytes());
+  return d;
+}
+
+template <class T>
+ndarray<T, cuda> to_device(const ndarray<T, cuda>&) {
+  static_assert(detail::dependent_false<T>, "xp::to_device: this array is already on the device");
+  return {};
+}
+
+/// @brief Copies an array to the host (cupy.asnumpy); waits for the device.
+template <class T, class B>
+ndarray<T, host> to_host(const ndarray<T, B>& a) {
+  return a.copy_to_host();
+}
+
+/// @brief np.asarray / cupy.asarray: the same array when it already lives on To, else a copy
+/// on To.
+template <class To, class T, class From>
+ndarray<T, To> asarray(const ndarray<T, From>& a) {
+  if constexpr (std::is_same_v<To, From>) {
+    return a;
+  } else if constexpr (std::is_same_v<To, host>) {
+    return a.copy_to_host();
+  } else {
+    return to_device(a);
+  }
+}
+
+}  // namespace xp

@@ -1,0 +1,50 @@
+#pragma once
+/// @file cuda.hpp
+/// @brief The CUDA backend: `xp::ndarray<T, xp::cuda>`, streams, pinned memory and
+/// asynchronous transfers. Link the xp::cuda target.
+///
+/// A g++-compiled translation unit may use everything xp precompiles (creation, copies,
+/// transfers, random numbers, library functions); elementwise expressions and user functors
+/// on the device need the translation unit compiled by nvcc.
+
+#include "xp/backends/cuda/backend.hpp"
+#include "xp/xp.hpp"
+
+namespace xp {
+
+/// @brief An uninitialised host array in page-locked memory (cupyx.empty_pinned), so that
+/// transfers from and to it run asynchronously.
+template <class T>
+ndarray<T, host> empty_pinned(const shape_type& shape) {
+  auto buffer = backends::cuda::allocate_pinned(static_cast<std::size_t>(size_of(shape)) * sizeof(T));
+  T* data = static_cast<T*>(buffer.get());
+  return ndarray<T, host>(std::move(buffer), data, shape, contiguous_strides(shape));
+}
+
+/// @brief Enqueues a host-to-device copy on `s` and returns at once with the device array
+/// (allocated on `s`). Asynchronous for a pinned, contiguous source (see empty_pinned); the
+/// caller keeps `h` alive and unchanged until `s.synchronize()`.
+/// @throws xp::value_error for a non-contiguous source (pack it with .copy() first).
+template <class T>
+ndarray<T, cuda> to_device_async(const ndarray<T, host>& h, const cuda::stream& s) {
+  if (!h.is_contiguous()) throw value_error("xp::to_device_async: the source must be contiguous");
+  cuda::stream_scope scope(s);
+  ndarray<T, cuda> d(h.shape());
+  if (d.size() > 0) backends::cuda::copy_async(d.data(), h.data(), d.nbytes(), cudaMemcpyHostToDevice, s.get());
+  return d;
+}
+
+/// @brief Enqueues a device-to-host copy of `d` into `out` on `s` and returns at once; read
+/// `out` after `s.synchronize()`.
+/// @throws xp::shape_error when the shapes differ; xp::value_error unless both are contiguous.
+template <class T>
+void copy_to_host_async(const ndarray<T, cuda>& d, const ndarray<T, host>& out, const cuda::stream& s) {
+  if (d.shape() != out.shape())
+    throw shape_error("xp::copy_to_host_async: shapes " + to_string(d.shape()) + " and " + to_string(out.shape()) +
+                      " differ");
+  if (!d.is_contiguous() || !out.is_contiguous())
+    throw value_error("xp::copy_to_host_async: both arrays must be contiguous");
+  if (d.size() > 0) backends::cuda::copy_async(out.data(), d.data(), d.nbytes(), cudaMemcpyDeviceToHost, s.get());
+}
+
+}  // namespace xp

@@ -1,0 +1,22 @@
+# Compiles each public host header alone: cmake -DCXX=.. -DROOT=.. -DPOISON=.. -DHEADERS=a;b -P this
+set(_failed "")
+foreach(h IN LISTS HEADERS)
+  set(_inc "")
+  foreach(i IN LISTS INCLUDES)
+    list(APPEND _inc "-I${i}")
+  endforeach()
+  execute_process(COMMAND ${CXX} -std=c++20 -fsyntax-only -Wall -Wextra -I${POISON} -I${ROOT}/include ${_inc}
+                          -x c++ ${ROOT}/include/${h}
+                  RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
+  if(rc EQUAL 0)
+    message(STATUS "ok      ${h}")
+  else()
+    message(STATUS "FAILED  ${h}\n${err}")
+    list(APPEND _failed ${h})
+  endif()
+endforeach()
+list(LENGTH HEADERS n)
+if(_failed)
+  message(FATAL_ERROR "headers that do not compile alone: ${_failed}")
+endif()
+message(STATUS "${n} host headers compile alone without CUDA")

@@ -1,0 +1,1 @@
+#error "xp: a host header included cuda.h"

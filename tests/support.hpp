@@ -1,0 +1,73 @@
+#pragma once
+// Shared test helpers. Each test file is compiled twice: into xp_tests_host with
+// XP_TEST_BACKEND = xp::host, and into xp_tests_cuda (by nvcc) with XP_TEST_BACKEND = xp::cuda,
+// where the host result is the oracle for the device result.
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+#ifdef XP_TEST_CUDA
+#include <xp/cuda.hpp>
+#define XP_TEST_BACKEND xp::cuda
+#else
+#include <xp/xp.hpp>
+#define XP_TEST_BACKEND xp::host
+#endif
+
+namespace xt_test {
+
+using B = XP_TEST_BACKEND;
+inline const char* backend_name() { return std::is_same_v<B, xp::host> ? "host" : "cuda"; }
+
+/// A pair of (element type, backend) for TEST_CASE_TEMPLATE.
+template <class T>
+struct on {
+  using type = T;
+  using backend = B;
+};
+
+#define XP_ALL_DTYPES                                                                           \
+  xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, \
+      xt_test::on<std::uint8_t>, xt_test::on<bool>
+#define XP_NUMBER_DTYPES \
+  xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, xt_test::on<std::uint8_t>
+#define XP_FLOAT_DTYPES xt_test::on<float>, xt_test::on<double>
+
+inline std::string golden(const std::string& name) { return std::string(XP_GOLDEN_DIR) + "/" + name + ".npy"; }
+
+/// Elements of any array in C order, read on the host.
+template <class T, class Bk>
+std::vector<T> values(const xp::ndarray<T, Bk>& a) {
+  const auto h = a.copy_to_host();
+  return std::vector<T>(h.data(), h.data() + h.size());
+}
+
+/// Same shape and the same values (exactly).
+template <class T, class B1, class B2>
+void check_same(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& want) {
+  REQUIRE(xp::to_string(got.shape()) == xp::to_string(want.shape()));
+  const auto g = values(got), w = values(want);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    INFO("flat index " << i);
+    CHECK(g[i] == w[i]);
+  }
+}
+
+/// The array `base` of the golden script: arange(24).reshape(2, 3, 4) as int64.
+inline xp::ndarray<std::int64_t, B> base() { return xp::arange<std::int64_t, B>(24).reshape({2, 3, 4}); }
+
+template <class T>
+xp::ndarray<T, xp::host> random_host(const xp::shape_type& shape, unsigned seed) {
+  std::mt19937 gen(seed);
+  std::uniform_real_distribution<double> u(-100, 100);
+  auto a = xp::empty<T, xp::host>(shape);
+  for (xp::index_t i = 0; i < a.size(); ++i) a.data()[i] = static_cast<T>(u(gen));
+  return a;
+}
+
+}  // namespace xt_test

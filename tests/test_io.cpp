@@ -1,0 +1,46 @@
+// xp/core/io.hpp: .npy files, printing, xtensor interop.
+#include "support.hpp"
+
+#include <cstdio>
+#include <sstream>
+
+using namespace xt_test;
+
+TEST_CASE_TEMPLATE("io: save_npy / load_npy round trip of every dtype", C, XP_ALL_DTYPES) {
+  using T = typename C::type;
+  auto a = xp::arange<std::int32_t, B>(24).reshape({2, 3, 4}).template astype<T>();
+  const std::string path = "xp_test_io_" + std::string(xp::dtype_name<T>()) + "_" + backend_name() + ".npy";
+  xp::save_npy(path, xp::transpose(a));  // a strided view is written in C order
+  auto back = xp::load_npy<T, B>(path);
+  check_same(back, xp::transpose(a).copy());
+  std::remove(path.c_str());
+}
+
+TEST_CASE("io: load_npy errors are clear") {
+  CHECK_THROWS_AS((xp::load_npy<float, B>(golden("arange_i32"))), xp::dtype_error);
+  CHECK_THROWS_AS((xp::load_npy<float, B>("no/such/file.npy")), xp::value_error);
+}
+
+TEST_CASE("io: printing looks like NumPy") {
+  std::ostringstream os;
+  os << xp::arange<std::int32_t, B>(6).reshape({2, 3});
+  CHECK(os.str() == "{{0, 1, 2},\n {3, 4, 5}}");
+  std::ostringstream os8;
+  os8 << xp::arange<std::uint8_t, B>(3);
+  CHECK(os8.str() == "{0, 1, 2}");
+}
+
+TEST_CASE("io: to_xtensor is zero-copy and keeps the buffer alive") {
+  auto h = xp::arange<double>(12).reshape({3, 4});
+  auto x = xp::to_xtensor(h(xp::all, xp::range(xp::none, xp::none, -1)));
+  CHECK(x(0, 0) == 3.0);
+  CHECK(x(2, 3) == 8.0);
+  x(1, 1) = -1.0;  // writes into h
+  CHECK(h.at(1, 2) == -1.0);
+  auto y = xp::to_xtensor(xp::arange<float>(5));  // the temporary's buffer lives on in y
+  CHECK(y(4) == 4.f);
+  auto back = xp::from_xtensor(x * 2.0);
+  CHECK(back.shape() == xp::shape_type{3, 4});
+  CHECK(back.at(0, 0) == 6.0);
+  CHECK(back.at(1, 1) == -2.0);
+}
