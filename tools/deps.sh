@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# Installs what building and testing xp needs on a fresh Debian machine (as root, or with sudo).
+# The CUDA toolkit is not a Debian package here: when nvcc is present the CUDA backend is
+# built too, else the host-only build runs.
+set -euo pipefail
+pkgs="cmake ninja-build g++ libxtensor-dev xtl-dev libxsimd-dev doctest-dev libbenchmark-dev libopenblas-dev libstb-dev"
+missing=""
+for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
+if [[ -n $missing ]]; then
+  sudo=""; [[ $(id -u) -eq 0 ]] || sudo=sudo
+  echo "deps: installing$missing"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
+fi

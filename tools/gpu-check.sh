@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# On a GPU machine: configure, build, run every test (CUDA included), then the CUDA tests and
+# the GPU tutorials under compute-sanitizer (memcheck, racecheck, initcheck), then the
+# benchmarks if any. Logs go to $OUT (or ./gpu-check-logs) as well as to the terminal.
+#
+#   tools/gpu-check.sh [build-dir]       needs .deps from ../shared/device/pack-deps.sh
+set -uo pipefail
+cd "$(dirname "$0")/.."
+build=${1:-/tmp/xp-gpu}
+logs=${OUT:-$PWD/gpu-check-logs}
+mkdir -p "$logs"
+status=0
+step() { echo "== $*"; }
+
+step configure + build
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DXP_ENABLE_CUDA=ON \
+      -DCMAKE_PREFIX_PATH="$PWD/.deps" -DCMAKE_CUDA_ARCHITECTURES=90 >"$logs/configure.log" 2>&1 \
+  && cmake --build "$build" -j "$(nproc)" 2>&1 | tail -n 30 | tee "$logs/build.log" || { echo "build failed"; exit 1; }
+[[ -x $build/tests/xp_tests_cuda ]] || { echo "build failed"; cat "$logs/configure.log"; exit 1; }
+
+step ctest
+ctest --test-dir "$build" --output-on-failure -j 4 2>&1 | tee "$logs/ctest.log" | tail -n 40
+grep -q "100% tests passed" "$logs/ctest.log" || status=1
+grep -E "Skipped|Not Run" "$logs/ctest.log" && { echo "a test was skipped on the GPU machine"; status=1; }
+
+for tool in memcheck racecheck initcheck; do
+  step "compute-sanitizer --tool $tool"
+  # the out-of-memory case deliberately fails an allocation; memcheck would report it
+  compute-sanitizer --tool "$tool" --error-exitcode 9 "$build/tests/xp_tests_cuda" \
+      --test-case-exclude='*out_of_memory*,*2^31*' >"$logs/sanitizer-$tool.log" 2>&1
+  rc=$?; tail -n 4 "$logs/sanitizer-$tool.log"
+  [[ $rc -eq 0 ]] || { echo "$tool: exit $rc"; status=1; }
+  for t in "$build"/examples/0*_*; do
+    [[ -x $t ]] || continue
+    compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" --backend=cuda --small >>"$logs/sanitizer-$tool.log" 2>&1 \
+      || { echo "$tool: $(basename "$t") failed"; status=1; }
+  done
+done
+
+if [[ -x $build/bench/xp_bench ]]; then
+  step benchmarks
+  "$build/bench/xp_bench" --benchmark_min_time=0.2s 2>&1 | tee "$logs/bench.log"
+fi
+
+step "tutorials on the GPU"
+for t in "$build"/examples/0*_*; do [[ -x $t ]] && "$t" 2>&1 | tee -a "$logs/tutorials.log"; done
+
+echo "gpu-check: $([[ $status -eq 0 ]] && echo PASSED || echo FAILED)"
+exit $status
