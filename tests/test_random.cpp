@@ -44,8 +44,10 @@ TEST_CASE_TEMPLATE("random: normal agrees across backends and has the asked mome
   auto h = values(xp::random::normal<T, xp::host>({n}, T(3), T(10), 42));
   double mean = 0, m2 = 0;
   for (xp::index_t i = 0; i < n; ++i) {
-    // float: the float64 Box-Muller rounds to the same float; double: within a few ulp
-    CHECK(std::abs(double(d[i]) - double(h[i])) <= 4 * std::numeric_limits<T>::epsilon() * (std::abs(double(h[i])) + 1));
+    // Only log/cos may differ between CUDA and glibc (by an ulp or two of z); the error then
+    // scales with |stddev * z| = |h - mean|, plus the rounding of the final mean + stddev * z.
+    const double bound = 8 * std::numeric_limits<T>::epsilon() * (3.0 + std::abs(double(h[i]) - 3.0));
+    CHECK(std::abs(double(d[i]) - double(h[i])) <= bound);
     mean += d[i];
   }
   mean /= n;

@@ -28,6 +28,24 @@
 #define XP_MAX_KERNEL_RANK 8
 #endif
 
+#include <type_traits>
+
 namespace xp {
 using index_t = std::int64_t;  ///< shapes, strides (in elements) and flat indices
+
+namespace detail {
+/// a * b + c with the product rounded before the sum on every backend. nvcc contracts
+/// `a * b + c` into one FMA by default; generators that must give the same bits on the host
+/// and the device (and NumPy's bits) use this instead.
+template <class T>
+XP_HD inline T mul_add_rounded(T a, T b, T c) {
+#if XP_ON_DEVICE
+  if constexpr (std::is_same_v<T, float>) return __fadd_rn(__fmul_rn(a, b), c);
+  else if constexpr (std::is_same_v<T, double>) return __dadd_rn(__dmul_rn(a, b), c);
+  else return a * b + c;
+#else
+  return a * b + c;
+#endif
+}
+}  // namespace detail
 }  // namespace xp

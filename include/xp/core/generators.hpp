@@ -26,7 +26,7 @@ struct arange_gen {
     if constexpr (std::is_integral_v<T>) {
       return static_cast<T>(first + static_cast<T>(i) * delta);
     } else {
-      return first + static_cast<T>(i) * delta;
+      return mul_add_rounded(static_cast<T>(i), delta, first);
     }
   }
 };
@@ -38,7 +38,7 @@ struct linspace_gen {
   double start, step, stop;
   index_t last;  // index that takes `stop` exactly, or -1
   XP_HD T operator()(index_t i) const {
-    double y = i == last ? stop : static_cast<double>(i) * step + start;
+    double y = i == last ? stop : mul_add_rounded(static_cast<double>(i), step, start);
     if constexpr (std::is_integral_v<T>) y = std::floor(y);
     return static_cast<T>(y);
   }

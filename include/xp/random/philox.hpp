@@ -62,7 +62,7 @@ struct uniform_gen {
   T low, high;
   XP_HD T operator()(std::int64_t i) const {
     const T u = unit_interval<T>(draw(seed, 0u, i));
-    const T x = low + (high - low) * u;
+    const T x = xp::detail::mul_add_rounded(high - low, u, low);
     return x < high ? x : low;  // rounding of low + (high-low)*u may reach high; keep [low, high)
   }
 };
@@ -81,7 +81,7 @@ struct normal_gen {
     const double u1 = (static_cast<double>(a) + 1.0) * (1.0 / 9007199254740992.0);  // (0, 1]
     const double u2 = static_cast<double>(b) * (1.0 / 9007199254740992.0);
     const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-    return static_cast<T>(static_cast<double>(mean) + static_cast<double>(stddev) * z);
+    return static_cast<T>(xp::detail::mul_add_rounded(static_cast<double>(stddev), z, static_cast<double>(mean)));
   }
 };
 
