@@ -106,6 +106,26 @@ std::shared_ptr<void> allocate_pinned(std::size_t bytes) {
   return std::shared_ptr<void>(p, [](void* q) { (void)cudaFreeHost(q); });
 }
 
+// One scratch block per stream, allocated once and kept: work on one stream is ordered, so
+// consecutive reductions on it can share the block, and the counter is left at zero by the
+// kernel that used it.
+reduction_scratch_t reduction_scratch(cudaStream_t stream) {
+  static std::mutex m;
+  static std::vector<std::pair<std::pair<int, cudaStream_t>, reduction_scratch_t>> table;
+  int device = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&device));
+  std::lock_guard<std::mutex> lock(m);
+  for (const auto& e : table)
+    if (e.first.first == device && e.first.second == stream) return e.second;
+  constexpr std::size_t bytes = reduction_scratch_bytes + 256;
+  void* p = nullptr;
+  XP_CUDA_CHECK(cudaMalloc(&p, bytes));
+  XP_CUDA_CHECK(cudaMemset(p, 0, bytes));
+  reduction_scratch_t s{p, reinterpret_cast<unsigned*>(static_cast<char*>(p) + reduction_scratch_bytes)};
+  table.push_back({{device, stream}, s});
+  return s;
+}
+
 void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s) {
   XP_CUDA_CHECK(cudaMemcpyAsync(dst, src, bytes, kind, s));
 }

@@ -14,4 +14,5 @@
 #include "xp/core/slicing.hpp"
 #include "xp/core/transfer.hpp"
 #include "xp/expr/elementwise.hpp"
+#include "xp/expr/reduction.hpp"
 #include "xp/random/random.hpp"

@@ -21,6 +21,15 @@
 #define XP_ON_DEVICE 0
 #endif
 
+/// Asks the compiler to unroll the next loop (nvcc and g++ spell it differently).
+#if defined(__CUDACC__)
+#define XP_UNROLL _Pragma("unroll")
+#elif defined(__clang__)
+#define XP_UNROLL _Pragma("clang loop unroll(enable)")
+#else
+#define XP_UNROLL _Pragma("GCC unroll 16")
+#endif
+
 #ifndef XP_MAX_KERNEL_RANK
 /// Kernels see at most this many dimensions after contiguous dimensions are merged.
 /// An ndarray itself has no rank limit; only an elementwise pass over an operand whose

@@ -34,6 +34,30 @@ struct strided_view {
     return rank > 0 ? off + flat * strides[0] : off;
   }
   XP_HD T& operator[](index_t flat) const { return data[offset(flat)]; }
+  /// Element (o, r) where o indexes the first `split` dimensions and r the rest (row-major
+  /// each): a reduction's output index and position in its run, without one long division.
+  XP_HD T& at2(index_t o, index_t r, int split) const {
+    index_t off = 0;
+    for (int d = rank - 1; d >= split; --d) {
+      if (d == split) {
+        off += r * strides[d];
+      } else {
+        const index_t q = r / shape[d];
+        off += (r - q * shape[d]) * strides[d];
+        r = q;
+      }
+    }
+    for (int d = split - 1; d >= 0; --d) {
+      if (d == 0) {
+        off += o * strides[0];
+      } else {
+        const index_t q = o / shape[d];
+        off += (o - q * shape[d]) * strides[d];
+        o = q;
+      }
+    }
+    return data[off];
+  }
   /// One unit-stride run: kernels can index data[i] directly.
   XP_HD bool is_contiguous() const { return rank == 0 || (rank == 1 && strides[0] == 1); }
 };
@@ -85,6 +109,90 @@ strided_view<T> make_strided_view(T* data, const shape_type& shape, const shape_
     v.size *= shape[d];
   }
   return v;
+}
+
+}  // namespace detail
+}  // namespace xp
+
+#include <atomic>
+#include <cstdint>
+
+namespace xp {
+
+/// @brief Debug counters. `launch_count()` counts elementwise/reduction passes started by xp
+/// on every backend (one per kernel launch on the device): a test asserts that a fused
+/// expression costs exactly one.
+namespace debug {
+inline std::atomic<std::int64_t>& launch_counter() {
+  static std::atomic<std::int64_t> counter{0};
+  return counter;
+}
+inline std::int64_t launch_count() { return launch_counter().load(); }
+inline void count_launch() { launch_counter().fetch_add(1, std::memory_order_relaxed); }
+}  // namespace debug
+
+namespace detail {
+
+/// N lanes of T, aligned for one (or, past 16 bytes, a few) vector load.
+template <class T, int N>
+struct alignas(sizeof(T) * N < 16 ? sizeof(T) * N : 16) lanes {
+  T v[N];
+};
+
+// The kernel protocol. A kernel functor K maps a flat index to a value: K(i) works for any
+// layout. Expression kernels also offer at_contig(i) (every leaf is one unit-stride run),
+// load<N>(i) (N lanes at once, aligned), and host-side checks contiguous() and aligned(N).
+// Plain index generators have none of these; the helpers below fall back to K(i).
+template <class K, class = void>
+struct has_contig_protocol : std::false_type {};
+template <class K>
+struct has_contig_protocol<K, std::void_t<decltype(std::declval<const K&>().contiguous())>> : std::true_type {};
+
+template <class K>
+XP_HD auto at_contig(const K& k, index_t i) {
+  if constexpr (has_contig_protocol<K>::value) return k.at_contig(i);
+  else return k(i);
+}
+template <int N, class K>
+XP_HD auto load_lanes(const K& k, index_t i) {
+  if constexpr (has_contig_protocol<K>::value) {
+    return k.template load<N>(i);
+  } else {
+    lanes<std::decay_t<decltype(k(i))>, N> r;
+    for (int l = 0; l < N; ++l) r.v[l] = k(i + l);
+    return r;
+  }
+}
+template <class K>
+XP_HD auto at2(const K& k, index_t o, index_t r, index_t inner, int split) {
+  if constexpr (has_contig_protocol<K>::value) return k.at2(o, r, split);
+  else return k(o * inner + r);
+}
+template <class K>
+bool kernel_contiguous(const K& k) {
+  if constexpr (has_contig_protocol<K>::value) return k.contiguous();
+  else return true;  // an index generator reads nothing
+}
+template <class K>
+bool kernel_aligned(const K& k, int n) {
+  if constexpr (has_contig_protocol<K>::value) return k.aligned(n);
+  else return true;
+}
+/// Where the reduced values lie for a backend's kernel choice.
+enum class reduce_layout {
+  full,     ///< one output: reduce everything
+  rows,     ///< each output reduces a run that is unit-stride in memory (or an arbitrary layout)
+  columns,  ///< consecutive outputs read consecutive addresses; the reduced axis is strided
+};
+
+/// What a backend's reduce primitive is told about the iteration space.
+struct reduce_shape {
+  reduce_layout layout;
+  int split;  ///< leading iteration dims that index outputs (for at2)
+};
+
+inline bool pointer_aligned(const void* p, std::size_t bytes) {
+  return reinterpret_cast<std::uintptr_t>(p) % (bytes < 16 ? bytes : 16) == 0;
 }
 
 }  // namespace detail

@@ -22,8 +22,15 @@ struct range_t {
 /// `xp::range(xp::none, xp::none, -1)` is `::-1`.
 constexpr range_t range(index_t start, index_t stop, index_t step = 1) { return {start, stop, step}; }
 
-/// @brief `:` — the whole axis.
-struct all_t {};
+class axes_t;
+/// @brief `:` — the whole axis, in an index: `a(xp::all, 0)`. Called as a function it is
+/// np.all: `xp::all(x > 0)`, `xp::all(x, {1})` (defined in xp/expr/reduction.hpp).
+struct all_t {
+  template <class X>
+  auto operator()(const X& x) const;
+  template <class X>
+  auto operator()(const X& x, const axes_t& axes, bool keepdims = false) const;
+};
 inline constexpr all_t all{};
 /// @brief `np.newaxis` — inserts an axis of length 1.
 struct newaxis_t {};

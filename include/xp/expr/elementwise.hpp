@@ -16,32 +16,9 @@
 
 #include "xp/core/config.hpp"
 #include "xp/core/ndarray.hpp"
+#include "xp/expr/ops.hpp"
 
 namespace xp {
-
-/// Stateless operation functors, callable on host and device.
-namespace ops {
-struct plus {
-  template <class A, class B>
-  XP_HD auto operator()(A a, B b) const { return a + b; }
-};
-struct minus {
-  template <class A, class B>
-  XP_HD auto operator()(A a, B b) const { return a - b; }
-};
-struct multiplies {
-  template <class A, class B>
-  XP_HD auto operator()(A a, B b) const { return a * b; }
-};
-struct divides {
-  template <class A, class B>
-  XP_HD auto operator()(A a, B b) const { return a / b; }
-};
-struct negate {
-  template <class A>
-  XP_HD auto operator()(A a) const { return -a; }
-};
-}  // namespace ops
 
 namespace detail {
 
@@ -56,20 +33,74 @@ template <class T>
 struct scalar_kernel {
   T value;
   XP_HD T operator()(index_t) const { return value; }
+  XP_HD T at_contig(index_t) const { return value; }
+  XP_HD T at2(index_t, index_t, int) const { return value; }
+  template <int N>
+  XP_HD lanes<T, N> load(index_t) const {
+    lanes<T, N> r;
+    for (int l = 0; l < N; ++l) r.v[l] = value;
+    return r;
+  }
+  bool contiguous() const { return true; }
+  bool aligned(int) const { return true; }
 };
 template <class T>
 struct array_kernel {
   strided_view<const T> view;
   XP_HD T operator()(index_t i) const { return view[i]; }
+  XP_HD T at_contig(index_t i) const { return view.data[i]; }
+  XP_HD T at2(index_t o, index_t r, int split) const { return view.at2(o, r, split); }
+  template <int N>
+  XP_HD lanes<T, N> load(index_t i) const {
+    return *reinterpret_cast<const lanes<T, N>*>(view.data + i);
+  }
+  bool contiguous() const { return view.is_contiguous(); }
+  bool aligned(int n) const { return pointer_aligned(view.data, sizeof(T) * n); }
 };
 template <class R, class Op, class... K>
 struct node_kernel {
+  using seq = std::index_sequence_for<K...>;
   Op op;
-  std::tuple<K...> args;  // not thrust::tuple: only trivially copyable members on the device
-  XP_HD R operator()(index_t i) const { return call(i, std::index_sequence_for<K...>{}); }
+  std::tuple<K...> args;  // trivially copyable members only: the kernel takes it by value
+
+  XP_HD R operator()(index_t i) const { return call(i, seq{}); }
+  XP_HD R at_contig(index_t i) const { return call_contig(i, seq{}); }
+  XP_HD R at2(index_t o, index_t r, int split) const { return call2(o, r, split, seq{}); }
+  template <int N>
+  XP_HD lanes<R, N> load(index_t i) const {
+    return load_all<N>(i, seq{});
+  }
+  bool contiguous() const { return contiguous_all(seq{}); }
+  bool aligned(int n) const { return aligned_all(n, seq{}); }
+
+ private:
   template <std::size_t... I>
   XP_HD R call(index_t i, std::index_sequence<I...>) const {
     return static_cast<R>(op(std::get<I>(args)(i)...));
+  }
+  template <std::size_t... I>
+  XP_HD R call_contig(index_t i, std::index_sequence<I...>) const {
+    return static_cast<R>(op(std::get<I>(args).at_contig(i)...));
+  }
+  template <std::size_t... I>
+  XP_HD R call2(index_t o, index_t r, int split, std::index_sequence<I...>) const {
+    return static_cast<R>(op(std::get<I>(args).at2(o, r, split)...));
+  }
+  template <int N, std::size_t... I>
+  XP_HD lanes<R, N> load_all(index_t i, std::index_sequence<I...>) const {
+    const auto in = std::make_tuple(std::get<I>(args).template load<N>(i)...);  // every load first
+    lanes<R, N> r;
+XP_UNROLL
+    for (int l = 0; l < N; ++l) r.v[l] = static_cast<R>(op(std::get<I>(in).v[l]...));
+    return r;
+  }
+  template <std::size_t... I>
+  bool contiguous_all(std::index_sequence<I...>) const {
+    return (std::get<I>(args).contiguous() && ... && true);
+  }
+  template <std::size_t... I>
+  bool aligned_all(int n, std::index_sequence<I...>) const {
+    return (std::get<I>(args).aligned(n) && ... && true);
   }
 };
 
@@ -77,6 +108,18 @@ template <class R, class K>
 struct cast_kernel {
   K inner;
   XP_HD R operator()(index_t i) const { return static_cast<R>(inner(i)); }
+  XP_HD R at_contig(index_t i) const { return static_cast<R>(inner.at_contig(i)); }
+  XP_HD R at2(index_t o, index_t r, int split) const { return static_cast<R>(inner.at2(o, r, split)); }
+  template <int N>
+  XP_HD lanes<R, N> load(index_t i) const {
+    const auto x = inner.template load<N>(i);
+    lanes<R, N> r;
+XP_UNROLL
+    for (int l = 0; l < N; ++l) r.v[l] = static_cast<R>(x.v[l]);
+    return r;
+  }
+  bool contiguous() const { return inner.contiguous(); }
+  bool aligned(int n) const { return inner.aligned(n); }
 };
 
 template <class X>
@@ -273,35 +316,78 @@ inline constexpr bool binary_operands_v =
     (is_operand_v<L> && (is_operand_v<R> || std::is_arithmetic_v<std::decay_t<R>>)) ||
     (is_operand_v<R> && std::is_arithmetic_v<std::decay_t<L>>);
 
-// The dtype a scalar operand takes next to the array side (NumPy 2's weak scalars).
-template <class Other, class S>
+// The dtype a scalar operand takes next to the reference operand (NumPy 2's weak scalars).
+template <class Ref, class S>
 auto as_operand(const S& s) {
   if constexpr (is_operand_v<S>) {
     return s;
   } else {
-    using T = typename Other::value_type;
+    static_assert(std::is_arithmetic_v<S>, "xp: an operand is an ndarray, an expression or an arithmetic scalar");
+    using T = typename value_of<std::decay_t<Ref>>::type;
     return scalar_leaf<promote_scalar_t<T, S>>{static_cast<promote_scalar_t<T, S>>(s)};
   }
 }
 
+// The first array/expression among Args from position First on (else from 0): the operand
+// whose dtype weak scalars follow.
+template <std::size_t First, class... Args>
+struct reference_operand {
+  using list = std::tuple<Args...>;
+  template <std::size_t I>
+  static constexpr std::size_t find() {
+    if constexpr (I >= sizeof...(Args)) return sizeof...(Args);
+    else if constexpr (is_operand_v<std::tuple_element_t<I, list>>) return I;
+    else return find<I + 1>();
+  }
+  static constexpr std::size_t index = find<First>() < sizeof...(Args) ? find<First>() : find<0>();
+  static_assert(index < sizeof...(Args), "xp: an elementwise operation needs at least one array operand");
+  using type = std::decay_t<std::tuple_element_t<index, list>>;
+};
+
+template <class Op, std::size_t First = 0, class... Args>
+auto make_expr(Op op, const Args&... args) {
+  using Ref = typename reference_operand<First, Args...>::type;
+  return elementwise_expr<Op, decltype(as_operand<Ref>(args))...>(op, as_operand<Ref>(args)...);
+}
+
 template <class Op, class L, class R>
 auto make_binary(const L& l, const R& r) {
-  auto a = as_operand<std::conditional_t<is_operand_v<L>, L, R>>(l);
-  auto b = as_operand<std::conditional_t<is_operand_v<R>, R, L>>(r);
-  return elementwise_expr<Op, decltype(a), decltype(b)>(Op{}, std::move(a), std::move(b));
+  return make_expr(Op{}, l, r);
 }
 }  // namespace detail
 
 #define XP_BINARY_OPERATOR(sym, op)                                                       \
   template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0> \
   auto operator sym(const L& l, const R& r) {                                             \
-    return detail::make_binary<op>(l, r);                                                 \
+    return detail::make_expr(op{}, l, r);                                                 \
   }
 XP_BINARY_OPERATOR(+, ops::plus)
 XP_BINARY_OPERATOR(-, ops::minus)
 XP_BINARY_OPERATOR(*, ops::multiplies)
 XP_BINARY_OPERATOR(/, ops::divides)
+XP_BINARY_OPERATOR(%, ops::modulus)
+XP_BINARY_OPERATOR(==, ops::equal)
+XP_BINARY_OPERATOR(!=, ops::not_equal)
+XP_BINARY_OPERATOR(<, ops::less)
+XP_BINARY_OPERATOR(<=, ops::less_equal)
+XP_BINARY_OPERATOR(>, ops::greater)
+XP_BINARY_OPERATOR(>=, ops::greater_equal)
+XP_BINARY_OPERATOR(&&, ops::logical_and)
+XP_BINARY_OPERATOR(||, ops::logical_or)
+XP_BINARY_OPERATOR(&, ops::bitwise_and)
+XP_BINARY_OPERATOR(|, ops::bitwise_or)
+XP_BINARY_OPERATOR(^, ops::bitwise_xor)
 #undef XP_BINARY_OPERATOR
+
+#define XP_UNARY_OPERATOR(sym, op)                                          \
+  template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0> \
+  auto operator sym(const X& x) {                                          \
+    return detail::make_expr(op{}, x);                                     \
+  }
+XP_UNARY_OPERATOR(-, ops::negate)
+XP_UNARY_OPERATOR(!, ops::logical_not)
+XP_UNARY_OPERATOR(~, ops::bitwise_not)
+#undef XP_UNARY_OPERATOR
 
 /// @brief In-place arithmetic (`x += y`, NumPy's in-place operators): writes through the
 /// handle, so it also updates views (`m(xp::all, 0) *= 2`). The result keeps x's dtype.
@@ -309,19 +395,90 @@ XP_BINARY_OPERATOR(/, ops::divides)
   template <class T, class B, class R,                                                       \
             std::enable_if_t<detail::binary_operands_v<ndarray<T, B>, R>, int> = 0>          \
   const ndarray<T, B>& operator sym(const ndarray<T, B>& x, const R& r) {                     \
-    detail::assign_expr(x, detail::make_binary<op>(x, r));                                   \
+    detail::assign_expr(x, detail::make_expr(op{}, x, r));                                   \
     return x;                                                                                \
   }
 XP_COMPOUND_OPERATOR(+=, ops::plus)
 XP_COMPOUND_OPERATOR(-=, ops::minus)
 XP_COMPOUND_OPERATOR(*=, ops::multiplies)
 XP_COMPOUND_OPERATOR(/=, ops::divides)
+XP_COMPOUND_OPERATOR(%=, ops::modulus)
+XP_COMPOUND_OPERATOR(&=, ops::bitwise_and)
+XP_COMPOUND_OPERATOR(|=, ops::bitwise_or)
+XP_COMPOUND_OPERATOR(^=, ops::bitwise_xor)
 #undef XP_COMPOUND_OPERATOR
 
-/// @brief Unary minus of an array or expression.
-template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0>
-auto operator-(const X& x) {
-  return elementwise_expr<ops::negate, X>(ops::negate{}, x);
+// ---- NumPy's functions: lazy, fused into the expression they appear in --------------------
+#define XP_UNARY_FUNCTION(name, op)                                         \
+  template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0> \
+  auto name(const X& x) {                                                  \
+    return detail::make_expr(op{}, x);                                     \
+  }
+XP_UNARY_FUNCTION(abs, ops::absolute)
+XP_UNARY_FUNCTION(absolute, ops::absolute)
+XP_UNARY_FUNCTION(sign, ops::sign)
+XP_UNARY_FUNCTION(sqrt, ops::sqrt)
+XP_UNARY_FUNCTION(cbrt, ops::cbrt)
+XP_UNARY_FUNCTION(square, ops::square)
+XP_UNARY_FUNCTION(exp, ops::exp)
+XP_UNARY_FUNCTION(exp2, ops::exp2)
+XP_UNARY_FUNCTION(expm1, ops::expm1)
+XP_UNARY_FUNCTION(log, ops::log)
+XP_UNARY_FUNCTION(log2, ops::log2)
+XP_UNARY_FUNCTION(log10, ops::log10)
+XP_UNARY_FUNCTION(log1p, ops::log1p)
+XP_UNARY_FUNCTION(sin, ops::sin)
+XP_UNARY_FUNCTION(cos, ops::cos)
+XP_UNARY_FUNCTION(tan, ops::tan)
+XP_UNARY_FUNCTION(arcsin, ops::arcsin)
+XP_UNARY_FUNCTION(arccos, ops::arccos)
+XP_UNARY_FUNCTION(arctan, ops::arctan)
+XP_UNARY_FUNCTION(sinh, ops::sinh)
+XP_UNARY_FUNCTION(cosh, ops::cosh)
+XP_UNARY_FUNCTION(tanh, ops::tanh)
+XP_UNARY_FUNCTION(floor, ops::floor)
+XP_UNARY_FUNCTION(ceil, ops::ceil)
+XP_UNARY_FUNCTION(round, ops::round)
+XP_UNARY_FUNCTION(trunc, ops::trunc)
+XP_UNARY_FUNCTION(isnan, ops::isnan)
+XP_UNARY_FUNCTION(isinf, ops::isinf)
+XP_UNARY_FUNCTION(isfinite, ops::isfinite)
+XP_UNARY_FUNCTION(logical_not, ops::logical_not)
+#undef XP_UNARY_FUNCTION
+
+#define XP_BINARY_FUNCTION(name, op)                                                        \
+  template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0> \
+  auto name(const L& l, const R& r) {                                                     \
+    return detail::make_expr(op{}, l, r);                                                 \
+  }
+XP_BINARY_FUNCTION(arctan2, ops::arctan2)
+XP_BINARY_FUNCTION(hypot, ops::hypot)
+XP_BINARY_FUNCTION(power, ops::power)
+XP_BINARY_FUNCTION(minimum, ops::minimum)
+XP_BINARY_FUNCTION(maximum, ops::maximum)
+XP_BINARY_FUNCTION(remainder, ops::modulus)
+XP_BINARY_FUNCTION(logical_and, ops::logical_and)
+XP_BINARY_FUNCTION(logical_or, ops::logical_or)
+#undef XP_BINARY_FUNCTION
+
+/// @brief np.clip(x, lo, hi): lo and hi may be scalars or arrays (broadcast).
+template <class X, class L, class H, std::enable_if_t<detail::is_operand_v<X>, int> = 0>
+auto clip(const X& x, const L& lo, const H& hi) {
+  return detail::make_expr(ops::clip{}, x, lo, hi);
+}
+
+/// @brief np.where(cond, x, y): scalars among x, y follow the other one's dtype.
+template <class C, class X, class Y>
+auto where(const C& cond, const X& x, const Y& y) {
+  static_assert(detail::is_operand_v<C> || detail::is_operand_v<X> || detail::is_operand_v<Y>,
+                "xp::where needs at least one array operand");
+  return detail::make_expr<ops::where, 1>(ops::where{}, cond, x, y);
+}
+
+/// @brief The expression converted to U, lazily (fuses like any op).
+template <class U, class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0>
+auto astype(const X& x) {
+  return detail::make_expr(ops::cast<U>{}, x);
 }
 
 }  // namespace xp

@@ -4,9 +4,10 @@
 
 #include "xp/backends/cuda/evaluate.hpp"
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/reduce.hpp"
 #include "xp/core/backend.hpp"
 
 namespace xp {
 template <>
-struct backend_impl<cuda> : backends::cuda::memory, backends::cuda::evaluate {};
+struct backend_impl<cuda> : backends::cuda::memory, backends::cuda::evaluate, backends::cuda::reduce_impl {};
 }  // namespace xp

@@ -35,12 +35,24 @@ inline unsigned grid_for(index_t n) {
   return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * 16)));
 }
 
+// dst is contiguous, every operand too, and all are aligned for N-lane loads:
+// each thread moves N elements with vector loads and stores per step.
+template <int N, class T, class G>
+__global__ void __launch_bounds__(block_threads) generate_vector_kernel(T* __restrict__ dst, index_t n, G gen) {
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  const index_t vectors = n / N;
+  for (index_t v = index_t{blockIdx.x} * blockDim.x + threadIdx.x; v < vectors; v += step)
+    *reinterpret_cast<xp::detail::lanes<T, N>*>(dst + v * N) = xp::detail::load_lanes<N>(gen, v * N);
+  for (index_t i = vectors * N + index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += step)
+    dst[i] = static_cast<T>(xp::detail::at_contig(gen, i));
+}
+
 template <bool Contiguous, class T, class G>
 __global__ void __launch_bounds__(block_threads) generate_kernel(strided_view<T> dst, G gen) {
   const index_t step = index_t{gridDim.x} * blockDim.x;
   for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < dst.size; i += step) {
-    if constexpr (Contiguous) dst.data[i] = gen(i);
-    else dst[i] = gen(i);
+    if constexpr (Contiguous) dst.data[i] = static_cast<T>(xp::detail::at_contig(gen, i));
+    else dst[i] = static_cast<T>(gen(i));
   }
 }
 
@@ -56,9 +68,15 @@ __global__ void __launch_bounds__(block_threads) copy_kernel(strided_view<T> dst
 template <class T, class G>
 void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
   if (dst.size == 0) return;
-  if (dst.is_contiguous())
-    generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
-  else
+  ::xp::debug::count_launch();
+  constexpr int lanes = sizeof(T) >= 16 ? 1 : 16 / static_cast<int>(sizeof(T));
+  if (dst.is_contiguous() && xp::detail::kernel_contiguous(gen)) {
+    if (xp::detail::pointer_aligned(dst.data, sizeof(T) * lanes) && xp::detail::kernel_aligned(gen, lanes))
+      generate_vector_kernel<lanes><<<grid_for((dst.size + lanes - 1) / lanes), block_threads, 0, stream>>>(
+          dst.data, dst.size, gen);
+    else
+      generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
+  } else
     generate_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
   XP_CUDA_CHECK(cudaGetLastError());
 }
@@ -66,6 +84,7 @@ void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
 template <class T, class U>
 void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t stream) {
   if (dst.size == 0) return;
+  ::xp::debug::count_launch();
   if (dst.is_contiguous() && src.is_contiguous())
     copy_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, src);
   else

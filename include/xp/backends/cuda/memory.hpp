@@ -63,6 +63,15 @@ struct memory {
   static void synchronize();
 };
 
+/// Per-stream scratch of full reductions: room for the block results, and a counter that is
+/// zero between reductions.
+struct reduction_scratch_t {
+  void* partials;
+  unsigned* counter;
+};
+constexpr std::size_t reduction_scratch_bytes = std::size_t{1} << 16;
+reduction_scratch_t reduction_scratch(cudaStream_t stream);
+
 /// Page-locked host memory (cudaMallocHost), for truly asynchronous transfers.
 std::shared_ptr<void> allocate_pinned(std::size_t bytes);
 /// Enqueues a copy of `bytes` on `s` and returns at once.

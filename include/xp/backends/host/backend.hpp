@@ -4,9 +4,10 @@
 
 #include "xp/backends/host/evaluate.hpp"
 #include "xp/backends/host/memory.hpp"
+#include "xp/backends/host/reduce.hpp"
 #include "xp/core/backend.hpp"
 
 namespace xp {
 template <>
-struct backend_impl<host> : backends::host::memory, backends::host::evaluate {};
+struct backend_impl<host> : backends::host::memory, backends::host::evaluate, backends::host::reduce_impl {};
 }  // namespace xp

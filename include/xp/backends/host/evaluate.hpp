@@ -13,6 +13,7 @@ struct evaluate {
   /// dst[i] = U -> T conversion of src[i], for every flat position i (same merged layout).
   template <class T, class U>
   static void copy(strided_view<T> dst, strided_view<const U> src) {
+    debug::count_launch();
     const index_t n = dst.size;
     if (dst.is_contiguous() && src.is_contiguous()) {
       T* __restrict d = dst.data;
@@ -28,11 +29,12 @@ struct evaluate {
   /// dst[i] = gen(i) for every flat position i.
   template <class T, class G>
   static void generate(strided_view<T> dst, G gen) {
+    debug::count_launch();
     const index_t n = dst.size;
-    if (dst.is_contiguous()) {
+    if (dst.is_contiguous() && detail::kernel_contiguous(gen)) {
       T* __restrict d = dst.data;
-#pragma omp parallel for if (n > parallel_threshold)
-      for (index_t i = 0; i < n; ++i) d[i] = gen(i);
+#pragma omp parallel for simd if (n > parallel_threshold)
+      for (index_t i = 0; i < n; ++i) d[i] = static_cast<T>(detail::at_contig(gen, i));
       return;
     }
 #pragma omp parallel for if (n > parallel_threshold)

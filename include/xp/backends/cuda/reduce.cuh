@@ -1,0 +1,218 @@
+#pragma once
+/// @file backends/cuda/reduce.cuh
+/// @brief Reduction kernels (nvcc only). Three shapes of work:
+///  - full: one output; a grid-stride pass per thread (vector loads when contiguous), a
+///    block tree, and the last block to finish reduces the block results: one launch.
+///  - rows: each output's run is contiguous (or the layout is arbitrary): a block, or for
+///    short runs a warp, per output.
+///  - columns: neighbouring outputs are neighbours in memory: a 32 x 8 block takes 32 outputs,
+///    its 8 rows of threads split the run (and blockIdx.y splits it further when there are
+///    too few outputs to fill the GPU, with a second small kernel to combine).
+
+#if !defined(__CUDACC__)
+#error "xp/backends/cuda/reduce.cuh is for translation units compiled by nvcc"
+#endif
+
+#include "xp/backends/cuda/kernels.cuh"
+
+namespace xp::backends::cuda {
+
+constexpr int reduce_threads = 256;
+
+// Tree over the block's values in shared memory; every thread gets the result.
+template <class Acc, class D>
+__device__ Acc block_reduce(Acc v, const D& desc, Acc* smem) {
+  const int t = threadIdx.x + threadIdx.y * blockDim.x;
+  const int n = blockDim.x * blockDim.y;
+  smem[t] = v;
+  __syncthreads();
+  for (int s = n / 2; s > 0; s >>= 1) {
+    if (t < s) smem[t] = desc.reduce(smem[t], smem[t + s]);
+    __syncthreads();
+  }
+  const Acc r = smem[0];
+  __syncthreads();
+  return r;
+}
+
+// Tree within one warp (its 32 slots of smem).
+template <class Acc, class D>
+__device__ Acc warp_reduce(Acc v, const D& desc, Acc* smem) {
+  const int lane = threadIdx.x & 31;
+  smem[lane] = v;
+  __syncwarp();
+  for (int s = 16; s > 0; s >>= 1) {
+    if (lane < s) smem[lane] = desc.reduce(smem[lane], smem[lane + s]);
+    __syncwarp();
+  }
+  const Acc r = smem[0];
+  __syncwarp();
+  return r;
+}
+
+template <int N, class Out, class K, class D>
+__global__ void __launch_bounds__(reduce_threads)
+    reduce_full_kernel(Out* out, index_t n, K input, D desc, bool vector, reduction_scratch_t scratch) {
+  using Acc = decltype(desc.identity);
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
+  Acc acc = desc.identity;
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  const index_t tid = index_t{blockIdx.x} * blockDim.x + threadIdx.x;
+  if (vector) {
+    Acc lane_acc[N];
+    for (int l = 0; l < N; ++l) lane_acc[l] = desc.identity;
+    const index_t vectors = n / N;
+    for (index_t v = tid; v < vectors; v += step) {
+      const auto x = xp::detail::load_lanes<N>(input, v * N);
+      XP_UNROLL
+      for (int l = 0; l < N; ++l) lane_acc[l] = desc.reduce(lane_acc[l], desc.map_at(x.v[l], v * N + l));
+    }
+    for (int l = 0; l < N; ++l) acc = desc.reduce(acc, lane_acc[l]);
+    for (index_t i = vectors * N + tid; i < n; i += step) acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, i), i));
+  } else {
+    for (index_t i = tid; i < n; i += step) acc = desc.reduce(acc, desc.map_at(input(i), i));
+  }
+  acc = block_reduce(acc, desc, smem);
+  __shared__ bool last;
+  if (threadIdx.x == 0) {
+    if (gridDim.x == 1) {
+      out[0] = static_cast<Out>(desc.finish(acc, n));
+    } else {
+      static_cast<Acc*>(scratch.partials)[blockIdx.x] = acc;
+      __threadfence();
+      last = atomicAdd(scratch.counter, 1u) == gridDim.x - 1;
+    }
+  }
+  if (gridDim.x == 1) return;
+  __syncthreads();
+  if (!last) return;
+  __threadfence();
+  acc = desc.identity;
+  const volatile Acc* partials = static_cast<const volatile Acc*>(scratch.partials);
+  for (unsigned b = threadIdx.x; b < gridDim.x; b += blockDim.x)
+    acc = desc.reduce(acc, const_cast<const Acc&>(partials[b]));
+  acc = block_reduce(acc, desc, smem);
+  if (threadIdx.x == 0) {
+    out[0] = static_cast<Out>(desc.finish(acc, n));
+    *scratch.counter = 0;  // ready for the next reduction on this stream
+  }
+}
+
+// One block per output (long runs) or one warp per output (short runs).
+template <bool Contig, bool PerWarp, class Out, class K, class D>
+__global__ void __launch_bounds__(reduce_threads)
+    reduce_rows_kernel(Out* out, index_t outer, index_t inner, K input, D desc, int split) {
+  using Acc = decltype(desc.identity);
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
+  const int workers = PerWarp ? 32 : blockDim.x;
+  const int me = PerWarp ? (threadIdx.x & 31) : threadIdx.x;
+  const index_t first = PerWarp ? index_t{blockIdx.x} * (blockDim.x / 32) + threadIdx.x / 32 : blockIdx.x;
+  const index_t step = PerWarp ? index_t{gridDim.x} * (blockDim.x / 32) : gridDim.x;
+  for (index_t o = first; o < outer; o += step) {  // uniform per warp / block
+    Acc acc = desc.identity;
+    for (index_t r = me; r < inner; r += workers) {
+      if constexpr (Contig) acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, o * inner + r), r));
+      else acc = desc.reduce(acc, desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+    }
+    if constexpr (PerWarp) {
+      acc = warp_reduce(acc, desc, smem + (threadIdx.x / 32) * 32);
+    } else {
+      acc = block_reduce(acc, desc, smem);
+    }
+    if (me == 0) out[o] = static_cast<Out>(desc.finish(acc, inner));
+  }
+}
+
+// Block (32, 8): 32 outputs, 8 rows of threads over the run; blockIdx.y splits the run.
+template <class Out, class K, class D>
+__global__ void __launch_bounds__(reduce_threads)
+    reduce_columns_kernel(Out* out, void* partials, index_t outer, index_t inner, K input, D desc, int split) {
+  using Acc = decltype(desc.identity);
+  extern __shared__ __align__(16) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [8][32]
+  const index_t o = index_t{blockIdx.x} * 32 + threadIdx.x;
+  Acc acc = desc.identity;
+  if (o < outer)
+    for (index_t r = index_t{blockIdx.y} * blockDim.y + threadIdx.y; r < inner; r += index_t{gridDim.y} * blockDim.y)
+      acc = desc.reduce(acc, desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+  smem[threadIdx.y * 32 + threadIdx.x] = acc;
+  __syncthreads();
+  if (threadIdx.y == 0 && o < outer) {
+    for (int y = 1; y < blockDim.y; ++y) acc = desc.reduce(acc, smem[y * 32 + threadIdx.x]);
+    if (gridDim.y == 1) out[o] = static_cast<Out>(desc.finish(acc, inner));
+    else static_cast<Acc*>(partials)[index_t{blockIdx.y} * outer + o] = acc;
+  }
+}
+
+template <class Out, class D>
+__global__ void combine_columns_kernel(Out* out, const void* partials, index_t outer, int splits, index_t inner, D desc) {
+  using Acc = decltype(desc.identity);
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  for (index_t o = index_t{blockIdx.x} * blockDim.x + threadIdx.x; o < outer; o += step) {
+    Acc acc = desc.identity;
+    for (int s = 0; s < splits; ++s) acc = desc.reduce(acc, static_cast<const Acc*>(partials)[s * outer + o]);
+    out[o] = static_cast<Out>(desc.finish(acc, inner));
+  }
+}
+
+template <class Out, class K, class D, class Shape>
+void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shape shape, cudaStream_t stream) {
+  using Acc = decltype(desc.identity);
+  const std::size_t smem = reduce_threads * sizeof(Acc);
+  if (inner == 0) {  // nothing to combine: post(identity) everywhere
+    combine_columns_kernel<<<grid_for(outer), block_threads, 0, stream>>>(out, nullptr, outer, 0, inner, desc);
+    XP_CUDA_CHECK(cudaGetLastError());
+    return;
+  }
+  if (outer == 1) {
+    using V = std::decay_t<decltype(input(0))>;
+    constexpr int N = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
+    const bool contig = xp::detail::kernel_contiguous(input);
+    const bool vector = contig && xp::detail::kernel_aligned(input, N);
+    const index_t per_block = index_t{reduce_threads} * N * 4;
+    const index_t cap = std::min<index_t>(index_t{sm_count()} * 8, reduction_scratch_bytes / sizeof(Acc));
+    const unsigned blocks = static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(cap, (inner + per_block - 1) / per_block)));
+    const reduction_scratch_t scratch = blocks > 1 ? reduction_scratch(stream) : reduction_scratch_t{nullptr, nullptr};
+    if (contig)
+      reduce_full_kernel<N><<<blocks, reduce_threads, smem, stream>>>(out, inner, input, desc, vector, scratch);
+    else
+      reduce_full_kernel<1><<<blocks, reduce_threads, smem, stream>>>(out, inner, input, desc, false, scratch);
+    XP_CUDA_CHECK(cudaGetLastError());
+    return;
+  }
+  if (shape.layout == xp::detail::reduce_layout::columns) {
+    const unsigned tiles = static_cast<unsigned>((outer + 31) / 32);
+    const index_t want_blocks = index_t{sm_count()} * 8;
+    unsigned splits = static_cast<unsigned>(std::min<index_t>(
+        std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / 64)));
+    splits = std::min(splits, 65535u);
+    std::shared_ptr<void> partials;
+    if (splits > 1) partials = memory::allocate(static_cast<std::size_t>(splits) * outer * sizeof(Acc));
+    reduce_columns_kernel<<<dim3(tiles, splits), dim3(32, 8), smem, stream>>>(out, partials.get(), outer, inner, input,
+                                                                              desc, shape.split);
+    XP_CUDA_CHECK(cudaGetLastError());
+    if (splits > 1) {
+      combine_columns_kernel<<<grid_for(outer), block_threads, 0, stream>>>(out, partials.get(), outer,
+                                                                             static_cast<int>(splits), inner, desc);
+      XP_CUDA_CHECK(cudaGetLastError());
+    }
+    return;
+  }
+  const bool contig = xp::detail::kernel_contiguous(input);
+  const bool per_warp = inner < 2048;
+  const index_t per_block = per_warp ? reduce_threads / 32 : 1;
+  const unsigned blocks = static_cast<unsigned>(
+      std::max<index_t>(1, std::min<index_t>((outer + per_block - 1) / per_block, index_t{sm_count()} * 64)));
+  if (contig) {
+    if (per_warp) reduce_rows_kernel<true, true><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
+    else reduce_rows_kernel<true, false><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
+  } else {
+    if (per_warp) reduce_rows_kernel<false, true><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
+    else reduce_rows_kernel<false, false><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
+  }
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace xp::backends::cuda
