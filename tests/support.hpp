@@ -71,3 +71,26 @@ xp::ndarray<T, xp::host> random_host(const xp::shape_type& shape, unsigned seed)
 }
 
 }  // namespace xt_test
+
+namespace xt_test {
+/// Same shape; |got - want| <= tol * (|want| + 1) elementwise, NaN only where want is NaN.
+template <class T, class B1, class B2>
+void check_close(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& want, double tol) {
+  REQUIRE(xp::to_string(got.shape()) == xp::to_string(want.shape()));
+  const auto g = values(got), w = values(want);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    INFO("flat index " << i << ": got " << g[i] << ", want " << w[i]);
+    if (std::isnan(double(w[i]))) {
+      CHECK(std::isnan(double(g[i])));
+    } else if (std::isinf(double(w[i]))) {
+      CHECK(g[i] == w[i]);
+    } else {
+      CHECK(std::abs(double(g[i]) - double(w[i])) <= tol * (std::abs(double(w[i])) + 1));
+    }
+  }
+}
+template <class T>
+constexpr double ulps(int n) {
+  return n * static_cast<double>(std::numeric_limits<T>::epsilon());
+}
+}  // namespace xt_test

@@ -14,5 +14,6 @@
 #include "xp/core/slicing.hpp"
 #include "xp/core/transfer.hpp"
 #include "xp/expr/elementwise.hpp"
+#include "xp/expr/kernel.hpp"
 #include "xp/expr/reduction.hpp"
 #include "xp/random/random.hpp"

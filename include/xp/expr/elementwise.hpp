@@ -310,6 +310,16 @@ ndarray<T, B> eval(const ndarray<T, B>& a) {
   return a;
 }
 
+/// @brief The `out=` form: evaluates an expression into an existing array or view (the
+/// expression broadcasts to its shape; its values convert to its dtype); returns `out`.
+/// @throws xp::shape_error when the expression does not broadcast to out's shape.
+template <class E, class T, class B, std::enable_if_t<detail::is_operand_v<E>, int> = 0>
+const ndarray<T, B>& eval(const E& e, const ndarray<T, B>& out) {
+  if constexpr (is_ndarray_v<E>) detail::assign(out, e);
+  else detail::assign_expr(out, e);
+  return out;
+}
+
 namespace detail {
 template <class L, class R>
 inline constexpr bool binary_operands_v =

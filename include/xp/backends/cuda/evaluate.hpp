@@ -91,6 +91,16 @@ struct evaluate {
     launch_copy(dst, src, current_stream());
   }
 
+  template <class F>
+  static void for_each(index_t n, F f) {
+#if defined(__CUDACC__)
+    launch_for_each(n, f, current_stream());
+#else
+    static_assert(xp::detail::dependent_false<F>,
+                  "xp: user kernels on xp::cuda run from a translation unit compiled by nvcc");
+#endif
+  }
+
   template <class T, class G>
   static void generate(strided_view<T> dst, G gen) {
 #if !defined(__CUDACC__)

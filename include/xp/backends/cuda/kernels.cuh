@@ -65,6 +65,19 @@ __global__ void __launch_bounds__(block_threads) copy_kernel(strided_view<T> dst
   }
 }
 
+template <class F>
+__global__ void __launch_bounds__(block_threads) for_each_kernel(index_t n, F f) {
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += step) f(i);
+}
+
+template <class F>
+void launch_for_each(index_t n, F f, cudaStream_t stream) {
+  if (n == 0) return;
+  for_each_kernel<<<grid_for(n), block_threads, 0, stream>>>(n, f);
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
 template <class T, class G>
 void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
   if (dst.size == 0) return;

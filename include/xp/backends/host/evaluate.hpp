@@ -26,6 +26,13 @@ struct evaluate {
     for (index_t i = 0; i < n; ++i) dst[i] = static_cast<T>(src[i]);
   }
 
+  /// f(i) for i in [0, n): the most general primitive (multi-output kernels).
+  template <class F>
+  static void for_each(index_t n, F f) {
+#pragma omp parallel for if (n > parallel_threshold)
+    for (index_t i = 0; i < n; ++i) f(i);
+  }
+
   /// dst[i] = gen(i) for every flat position i.
   template <class T, class G>
   static void generate(strided_view<T> dst, G gen) {

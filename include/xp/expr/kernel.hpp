@@ -1,0 +1,152 @@
+#pragma once
+/// @file kernel.hpp
+/// @brief xp::elementwise_kernel: CuPy's ElementwiseKernel as a functor template compiled
+/// ahead of time. The functor takes one value per operand and returns one value, or a
+/// std::tuple of values for several outputs:
+///
+///     auto saxpy_trig = xp::elementwise_kernel([] XP_HD (float x, float y, float a) {
+///       return xp::math::exp(a * xp::math::sin(x) + xp::math::cos(y)); });
+///     auto out = saxpy_trig(dx, dy, 0.5f);            // broadcasting, scalars
+///     saxpy_trig(dx, dy, 0.5f, xp::out(existing));     // writes into an existing array
+///
+/// The same functor (an XP_HD lambda or a struct) runs on both backends; on xp::cuda the
+/// call must be compiled by nvcc.
+
+#include <tuple>
+#include <type_traits>
+#include <utility>
+
+#include "xp/expr/elementwise.hpp"
+
+namespace xp {
+
+/// @brief Marks the destination(s) of an elementwise_kernel call: `k(x, y, xp::out(o))`.
+template <class... A>
+struct out_t {
+  std::tuple<A...> arrays;
+};
+template <class... T, class... B>
+out_t<ndarray<T, B>...> out(const ndarray<T, B>&... arrays) {
+  return {{arrays...}};
+}
+
+namespace detail {
+template <class F>
+struct user_op {
+  F f;
+  template <class... A>
+  XP_HD auto operator()(A... a) const {
+    return f(a...);
+  }
+};
+
+template <class X>
+struct is_out : std::false_type {};
+template <class... A>
+struct is_out<out_t<A...>> : std::true_type {};
+
+template <class X>
+struct is_tuple : std::false_type {};
+template <class... A>
+struct is_tuple<std::tuple<A...>> : std::true_type {};
+
+// Writes each element of the functor's tuple result into the matching contiguous output.
+template <class K, class... T>
+struct scatter_outputs {
+  K kernel;
+  std::tuple<T*...> outs;
+  XP_HD void operator()(index_t i) const { write(i, kernel(i), std::index_sequence_for<T...>{}); }
+  template <class R, std::size_t... I>
+  XP_HD void write(index_t i, const R& r, std::index_sequence<I...>) const {
+    ((std::get<I>(outs)[i] = static_cast<T>(std::get<I>(r))), ...);
+  }
+};
+}  // namespace detail
+
+/// @brief A callable elementwise kernel made from a functor. @see kernel.hpp
+template <class F>
+class elementwise_kernel {
+ public:
+  explicit elementwise_kernel(F f) : m_op{f} {}
+
+  /// Applies the functor to the broadcast operands (arrays, views, expressions, scalars);
+  /// returns the new array, or a std::tuple of arrays for a tuple-returning functor. A last
+  /// argument xp::out(o...) writes into existing arrays and returns them instead.
+  /// @throws xp::shape_error when the operands (or outputs) do not broadcast.
+  template <class... Args>
+  auto operator()(const Args&... args) const {
+    constexpr std::size_t n = sizeof...(Args);
+    if constexpr (n > 0 && detail::is_out<std::decay_t<std::tuple_element_t<n - 1, std::tuple<Args...>>>>::value) {
+      return call_with_out(std::forward_as_tuple(args...), std::make_index_sequence<n - 1>{});
+    } else {
+      return evaluate(detail::make_expr(m_op, args...));
+    }
+  }
+
+ private:
+  template <class Tuple, std::size_t... I>
+  auto call_with_out(const Tuple& t, std::index_sequence<I...>) const {
+    const auto expr = detail::make_expr(m_op, std::get<I>(t)...);
+    const auto& o = std::get<sizeof...(I)>(t);
+    using R = typename std::decay_t<decltype(expr)>::value_type;
+    if constexpr (detail::is_tuple<R>::value) {
+      static_assert(std::tuple_size_v<R> == std::tuple_size_v<std::decay_t<decltype(o.arrays)>>,
+                    "xp::elementwise_kernel: give one xp::out array per output of the functor");
+      std::apply([&](const auto&... outs) { scatter(expr, outs...); }, o.arrays);
+      return o.arrays;
+    } else {
+      static_assert(std::tuple_size_v<std::decay_t<decltype(o.arrays)>> == 1,
+                    "xp::elementwise_kernel: this functor has one output");
+      const auto& dst = std::get<0>(o.arrays);
+      detail::assign_expr(dst, expr);
+      return dst;
+    }
+  }
+
+  template <class E>
+  auto evaluate(const E& expr) const {
+    using R = typename E::value_type;
+    using B = typename E::backend_type;
+    if constexpr (detail::is_tuple<R>::value) {
+      auto outs = std::apply([&](auto... tag) { return std::make_tuple(fresh<decltype(tag), B>(expr.shape())...); }, R{});
+      std::apply([&](const auto&... o) { scatter(expr, o...); }, outs);
+      return outs;
+    } else {
+      return eval(expr);
+    }
+  }
+
+  template <class T, class B>
+  static ndarray<T, B> fresh(const shape_type& shape) {
+    return ndarray<T, B>(shape);
+  }
+
+  // Outputs are written through scatter_outputs; each must be contiguous of the broadcast shape.
+  template <class E, class... O>
+  static void scatter(const E& expr, const O&... outs) {
+    using B = typename E::backend_type;
+    const shape_type shape = expr.shape();
+    ((outs.shape() == shape && outs.is_contiguous()
+          ? void()
+          : throw shape_error("xp::elementwise_kernel: every output must be contiguous of shape " + to_string(shape) +
+                              ", got " + to_string(outs.shape()))),
+     ...);
+    const index_t n = size_of(shape);
+    if (n == 0) return;
+    detail::leaf_layouts leaves{&shape, {}};
+    leaves.collect(expr);
+    const shape_type out_strides = contiguous_strides(shape);
+    std::vector<const shape_type*> all{&out_strides};
+    for (const auto& s : leaves.strides) all.push_back(&s);
+    const auto merged = detail::merge_layout(shape, all);
+    detail::kernel_builder kb{&merged.shape, &merged.strides};
+    const auto kernel = kb.build(expr);
+    debug::count_launch();
+    backend_impl<B>::for_each(
+        n, detail::scatter_outputs<std::decay_t<decltype(kernel)>, typename O::value_type...>{kernel, {outs.data()...}});
+  }
+
+  detail::user_op<F> m_op;
+};
+
+}  // namespace xp
