@@ -5,27 +5,27 @@
 using namespace xt_test;
 
 template <class T>
-std::string tag() {
+std::string op_tag() {
   return std::is_same_v<T, float> ? "f32" : "f64";
 }
 
 template <class T>
-xp::ndarray<T, B> load(const std::string& name) {
-  return xp::load_npy<T, B>(golden(name + "_" + tag<T>()));
+xp::ndarray<T, B> op_load(const std::string& name) {
+  return xp::load_npy<T, B>(golden(name + "_" + op_tag<T>()));
 }
 template <class T>
-xp::ndarray<T> want(const std::string& name) {
-  return xp::load_npy<T>(golden("op_" + name + "_" + tag<T>()));
+xp::ndarray<T> op_want(const std::string& name) {
+  return xp::load_npy<T>(golden("op_" + name + "_" + op_tag<T>()));
 }
 
 // Transcendental functions: NumPy's and CUDA's libraries are not correctly rounded; a few
 // ulp apart is agreement, anything wrong in xp is off by far more.
 #define XP_CHECK_OP(name, tol_, ...) \
-  SUBCASE(name) { check_close(xp::eval(__VA_ARGS__), want<T>(name), tol_); }
+  SUBCASE(name) { check_close(xp::eval(__VA_ARGS__), op_want<T>(name), tol_); }
 
 TEST_CASE_TEMPLATE("ops: float functions match NumPy", C, XP_FLOAT_DTYPES) {
   using T = typename C::type;
-  const auto x = load<T>("op_x"), pos = load<T>("op_pos"), unit = load<T>("op_unit");
+  const auto x = op_load<T>("op_x"), pos = op_load<T>("op_pos"), unit = op_load<T>("op_unit");
   const auto xr = x(xp::range(xp::none, xp::none, -1));  // a negative-stride view
   const double tol = ulps<T>(8);
   XP_CHECK_OP("abs", 0, xp::abs(x))

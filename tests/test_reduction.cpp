@@ -5,47 +5,47 @@
 using namespace xt_test;
 
 namespace {
-xp::ndarray<double, B> m64() { return xp::load_npy<double, B>(golden("red_m64")); }
-xp::ndarray<std::int32_t, B> mi() { return xp::load_npy<std::int32_t, B>(golden("red_mi")); }
+xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("red_m64")); }
+xp::ndarray<std::int32_t, B> red_mi() { return xp::load_npy<std::int32_t, B>(golden("red_mi")); }
 template <class T>
-xp::ndarray<T> want(const std::string& n) {
+xp::ndarray<T> red_want(const std::string& n) {
   return xp::load_npy<T>(golden("red_" + n));
 }
-const double tol = 1e-12;
+const double red_tol = 1e-12;
 }  // namespace
 
 TEST_CASE("reduction: float64 reductions match NumPy") {
-  const auto m = m64();
-  check_close(xp::sum(m), want<double>("sum_all"), tol);
-  check_close(xp::sum(m, {0}), want<double>("sum_0"), tol);
-  check_close(xp::sum(m, {1, 2}), want<double>("sum_12"), tol);
-  check_close(xp::sum(m, {0, -1}, true), want<double>("sum_02_keep"), tol);
-  check_close(xp::sum(xp::transpose(m, {2, 0, 1}), {1}), want<double>("sum_T_1"), tol);
-  check_close(xp::mean(m, {1}), want<double>("mean_1"), tol);
-  check_close(xp::var(m, {0}), want<double>("var_0"), tol);
-  check_close(xp::stddev(m, {2}), want<double>("std_2"), tol);
-  check_close(xp::stddev(m, {}, false, 1), want<double>("std_all_ddof1"), tol);
-  check_close(xp::min(m, {1}), want<double>("min_1"), 0);
-  check_close(xp::max(m, {0, 2}), want<double>("max_02"), 0);
-  check_same(xp::argmax(m, {1}), want<std::int64_t>("argmax_1"));
-  check_same(xp::argmin(m), want<std::int64_t>("argmin_all"));
-  check_same(xp::argmin(m(xp::all, xp::range(xp::none, xp::none, -1), xp::all), {2}), want<std::int64_t>("argmin_rev"));
-  check_close(xp::norm(m), want<double>("norm_all"), tol);
-  check_close(xp::sum(xp::abs(m - 1.0), {0}), want<double>("sumabs_0"), tol);
+  const auto m = red_m64();
+  check_close(xp::sum(m), red_want<double>("sum_all"), red_tol);
+  check_close(xp::sum(m, {0}), red_want<double>("sum_0"), red_tol);
+  check_close(xp::sum(m, {1, 2}), red_want<double>("sum_12"), red_tol);
+  check_close(xp::sum(m, {0, -1}, true), red_want<double>("sum_02_keep"), red_tol);
+  check_close(xp::sum(xp::transpose(m, {2, 0, 1}), {1}), red_want<double>("sum_T_1"), red_tol);
+  check_close(xp::mean(m, {1}), red_want<double>("mean_1"), red_tol);
+  check_close(xp::var(m, {0}), red_want<double>("var_0"), red_tol);
+  check_close(xp::stddev(m, {2}), red_want<double>("std_2"), red_tol);
+  check_close(xp::stddev(m, {}, false, 1), red_want<double>("std_all_ddof1"), red_tol);
+  check_close(xp::min(m, {1}), red_want<double>("min_1"), 0);
+  check_close(xp::max(m, {0, 2}), red_want<double>("max_02"), 0);
+  check_same(xp::argmax(m, {1}), red_want<std::int64_t>("argmax_1"));
+  check_same(xp::argmin(m), red_want<std::int64_t>("argmin_all"));
+  check_same(xp::argmin(m(xp::all, xp::range(xp::none, xp::none, -1), xp::all), {2}), red_want<std::int64_t>("argmin_rev"));
+  check_close(xp::norm(m), red_want<double>("norm_all"), red_tol);
+  check_close(xp::sum(xp::abs(m - 1.0), {0}), red_want<double>("sumabs_0"), red_tol);
 }
 
 TEST_CASE("reduction: integer reductions are exact and follow NumPy's dtypes") {
-  const auto m = mi();
+  const auto m = red_mi();
   auto s = xp::sum(m);
   static_assert(std::is_same_v<decltype(s)::value_type, std::int64_t>);
-  check_same(s, want<std::int64_t>("isum_all"));
-  check_same(xp::sum(m, {2}), want<std::int64_t>("isum_2"));
-  check_same(xp::prod(m(xp::all, xp::all, xp::range(0, 3)) % 5 + 1, {2}), want<std::int64_t>("iprod_2"));
-  check_close(xp::mean(m, {0}), want<double>("imean_0"), tol);
-  check_same(xp::count_nonzero(m, {1}), want<std::int64_t>("icount_1"));
-  check_same(xp::any(m > 18, {2}), want<bool>("iany_2"));
-  check_same(xp::all(m > -20, {0}), want<bool>("iall_0"));
-  check_same(xp::max(m), want<std::int32_t>("imax_all"));
+  check_same(s, red_want<std::int64_t>("isum_all"));
+  check_same(xp::sum(m, {2}), red_want<std::int64_t>("isum_2"));
+  check_same(xp::prod(m(xp::all, xp::all, xp::range(0, 3)) % 5 + 1, {2}), red_want<std::int64_t>("iprod_2"));
+  check_close(xp::mean(m, {0}), red_want<double>("imean_0"), red_tol);
+  check_same(xp::count_nonzero(m, {1}), red_want<std::int64_t>("icount_1"));
+  check_same(xp::any(m > 18, {2}), red_want<bool>("iany_2"));
+  check_same(xp::all(m > -20, {0}), red_want<bool>("iall_0"));
+  check_same(xp::max(m), red_want<std::int32_t>("imax_all"));
 }
 
 TEST_CASE("reduction: a float32 sum of 2^24 values stays close to the float64 sum") {

@@ -22,7 +22,7 @@
 #endif
 
 /// Asks the compiler to unroll the next loop (nvcc and g++ spell it differently).
-#if defined(__CUDACC__)
+#if defined(__CUDA_ARCH__)
 #define XP_UNROLL _Pragma("unroll")
 #elif defined(__clang__)
 #define XP_UNROLL _Pragma("clang loop unroll(enable)")
