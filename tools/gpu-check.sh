@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# On a GPU machine: configure, build, run every test (CUDA included), then the CUDA tests and
-# the GPU tutorials under compute-sanitizer (memcheck, racecheck, initcheck), then the
-# benchmarks if any. Logs go to $OUT (or ./gpu-check-logs) as well as to the terminal.
+# On a GPU machine: configure, build, run every test (CUDA included), the benchmarks with
+# their peers, then the CUDA tests and the GPU tutorials under compute-sanitizer (memcheck,
+# racecheck, initcheck; XP_SANITIZE_TOOLS="memcheck" picks fewer), then the tutorials. Logs go to $OUT (or ./gpu-check-logs) as well as to the terminal.
 #
 #   tools/gpu-check.sh [build-dir]       needs .deps from ../shared/device/pack-deps.sh
 set -uo pipefail
@@ -23,7 +23,17 @@ ctest --test-dir "$build" --output-on-failure -j 4 2>&1 | tee "$logs/ctest.log" 
 grep -q "100% tests passed" "$logs/ctest.log" || status=1
 grep -E "Skipped|Not Run" "$logs/ctest.log" && { echo "a test was skipped on the GPU machine"; status=1; }
 
-for tool in memcheck racecheck initcheck; do
+if [[ -x $build/bench/xp_bench ]]; then
+  step benchmarks
+  nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/gpu.txt"
+  "$build/bench/xp_bench" --benchmark_min_time=0.2s --benchmark_out="$logs/bench.json" \
+      --benchmark_out_format=json 2>&1 | tee "$logs/bench.log"
+  python3 bench/peers/peers.py >"$logs/peers.json" 2>"$logs/peers.err" || cat "$logs/peers.err"
+  python3 tools/bench-report.py "$logs/bench.json" "$logs/peers.json" | tee "$logs/bench-report.txt"
+fi
+
+if [[ ${XP_SANITIZE_TOOLS-memcheck racecheck initcheck} != "" ]]; then
+for tool in ${XP_SANITIZE_TOOLS-memcheck racecheck initcheck}; do
   step "compute-sanitizer --tool $tool"
   # cases that fail a CUDA call on purpose (out of memory, invalid device) are left out:
   # the sanitizer reports every failed API call as an error
@@ -38,9 +48,6 @@ for tool in memcheck racecheck initcheck; do
   done
 done
 
-if [[ -x $build/bench/xp_bench ]]; then
-  step benchmarks
-  "$build/bench/xp_bench" --benchmark_min_time=0.2s 2>&1 | tee "$logs/bench.log"
 fi
 
 step "tutorials on the GPU"

@@ -24,6 +24,8 @@
 /// Asks the compiler to unroll the next loop (nvcc and g++ spell it differently).
 #if defined(__CUDA_ARCH__)
 #define XP_UNROLL _Pragma("unroll")
+#elif defined(__CUDACC__)
+#define XP_UNROLL /* nvcc's host pass: leave it to the host compiler's defaults */
 #elif defined(__clang__)
 #define XP_UNROLL _Pragma("clang loop unroll(enable)")
 #else

@@ -1,0 +1,148 @@
+// xp's benchmarks. Device times come from CUDA events around each iteration (manual time);
+// bytes processed give GB/s. Reference points measured in the same run:
+//   device_copy      cudaMemcpyAsync device-to-device (bytes read + written): the bandwidth limit
+//   cub_sum          CUB DeviceReduce::Sum: the reduction to beat
+// Peers (NumPy, CuPy) run from bench/peers/peers.py; tools/bench-report.py prints the ratios.
+#include <benchmark/benchmark.h>
+
+#if defined(XP_HAS_CUDA)
+#include <cub/device/device_reduce.cuh>
+#include <xp/cuda.hpp>
+#else
+#include <xp/xp.hpp>
+#endif
+
+namespace {
+
+// ---- host workloads --------------------------------------------------------------------------
+void host_saxpy_trig(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float>({n}, -3.f, 3.f, 1), y = xp::random::uniform<float>({n}, -3.f, 3.f, 2);
+  auto z = xp::empty<float>({n});
+  for (auto _ : state) xp::eval(xp::exp(0.5f * xp::sin(x) + xp::cos(y)), z);
+  state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
+}
+BENCHMARK(host_saxpy_trig)->Arg(1 << 24)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+void host_sum(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float>({n}, 0.f, 1.f, 1);
+  for (auto _ : state) benchmark::DoNotOptimize(xp::sum(x).item());
+  state.SetBytesProcessed(state.iterations() * n * sizeof(float));
+}
+BENCHMARK(host_sum)->Arg(1 << 24)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+#if defined(XP_HAS_CUDA)
+// ---- device workloads -----------------------------------------------------------------------
+struct events {
+  cudaEvent_t start, stop;
+  events() {
+    cudaEventCreate(&start);
+    cudaEventCreate(&stop);
+  }
+  ~events() {
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+  }
+  template <class F>
+  double seconds(F&& f) {
+    cudaEventRecord(start, xp::backends::cuda::current_stream());
+    f();
+    cudaEventRecord(stop, xp::backends::cuda::current_stream());
+    cudaEventSynchronize(stop);
+    float ms = 0;
+    cudaEventElapsedTime(&ms, start, stop);
+    return ms * 1e-3;
+  }
+};
+
+template <class F>
+void device_loop(benchmark::State& state, F&& f) {
+  events ev;
+  f();  // warm-up
+  for (auto _ : state) state.SetIterationTime(ev.seconds(f));
+}
+
+void device_copy(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto a = xp::zeros<float, xp::cuda>({n}), b = xp::empty<float, xp::cuda>({n});
+  device_loop(state, [&] {
+    cudaMemcpyAsync(b.data(), a.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, xp::backends::cuda::current_stream());
+  });
+  state.SetBytesProcessed(state.iterations() * n * 2 * sizeof(float));
+}
+BENCHMARK(device_copy)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_add(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 2);
+  auto z = xp::empty<float, xp::cuda>({n});
+  device_loop(state, [&] { xp::eval(x + y, z); });
+  state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
+}
+BENCHMARK(device_add)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_saxpy_trig(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
+  auto z = xp::empty<float, xp::cuda>({n});
+  device_loop(state, [&] { xp::eval(xp::exp(0.5f * xp::sin(x) + xp::cos(y)), z); });
+  state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
+}
+BENCHMARK(device_saxpy_trig)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_saxpy_trig_kernel(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
+  auto z = xp::empty<float, xp::cuda>({n});
+  auto k = xp::elementwise_kernel([] XP_HD(float a, float b, float s) {
+    return xp::math::exp(s * xp::math::sin(a) + xp::math::cos(b));
+  });
+  device_loop(state, [&] { k(x, y, 0.5f, xp::out(z)); });
+  state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
+}
+BENCHMARK(device_saxpy_trig_kernel)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_sum(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, 0.f, 1.f, 1);
+  auto s = xp::empty<float, xp::cuda>({});
+  device_loop(state, [&] { s = xp::sum(x); });
+  state.SetBytesProcessed(state.iterations() * n * sizeof(float));
+}
+BENCHMARK(device_sum)->RangeMultiplier(4)->Range(1 << 12, 1 << 28)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void cub_sum(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, 0.f, 1.f, 1);
+  auto s = xp::empty<float, xp::cuda>({1});
+  std::size_t temp_bytes = 0;
+  cub::DeviceReduce::Sum(nullptr, temp_bytes, x.data(), s.data(), n);
+  auto temp = xp::empty<std::uint8_t, xp::cuda>({static_cast<xp::index_t>(temp_bytes)});
+  device_loop(state, [&] {
+    cub::DeviceReduce::Sum(temp.data(), temp_bytes, x.data(), s.data(), n, xp::backends::cuda::current_stream());
+  });
+  state.SetBytesProcessed(state.iterations() * n * sizeof(float));
+}
+BENCHMARK(cub_sum)->RangeMultiplier(4)->Range(1 << 12, 1 << 28)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_row_sum(benchmark::State& state) {
+  auto m = xp::random::uniform<float, xp::cuda>({8192, 8192}, 0.f, 1.f, 1);
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = xp::sum(m, {1}); });
+  state.SetBytesProcessed(state.iterations() * 8192 * 8192 * sizeof(float));
+}
+BENCHMARK(device_row_sum)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_column_sum(benchmark::State& state) {
+  auto m = xp::random::uniform<float, xp::cuda>({8192, 8192}, 0.f, 1.f, 1);
+  xp::ndarray<float, xp::cuda> c;
+  device_loop(state, [&] { c = xp::sum(m, {0}); });
+  state.SetBytesProcessed(state.iterations() * 8192 * 8192 * sizeof(float));
+}
+BENCHMARK(device_column_sum)->UseManualTime()->Unit(benchmark::kMicrosecond);
+#endif
+
+}  // namespace
+
+BENCHMARK_MAIN();
