@@ -26,7 +26,7 @@ grep -E "Skipped|Not Run" "$logs/ctest.log" && { echo "a test was skipped on the
 if [[ -x $build/bench/xp_bench ]]; then
   step benchmarks
   nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/gpu.txt"
-  "$build/bench/xp_bench" --benchmark_min_time=0.2s --benchmark_out="$logs/bench.json" \
+  "$build/bench/xp_bench" --benchmark_min_time=0.2 --benchmark_out="$logs/bench.json" \
       --benchmark_out_format=json 2>&1 | tee "$logs/bench.log"
   python3 bench/peers/peers.py >"$logs/peers.json" 2>"$logs/peers.err" || cat "$logs/peers.err"
   python3 tools/bench-report.py "$logs/bench.json" "$logs/peers.json" | tee "$logs/bench-report.txt"
