@@ -112,6 +112,16 @@ void device_sum(benchmark::State& state) {
 }
 BENCHMARK(device_sum)->RangeMultiplier(4)->Range(1 << 12, 1 << 28)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// the same with the 0-d result preallocated, as CUB's benchmark below has it
+void device_sum_out(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, 0.f, 1.f, 1);
+  auto s = xp::empty<float, xp::cuda>({});
+  device_loop(state, [&] { xp::sum(x, {}, false, xp::out(s)); });
+  state.SetBytesProcessed(state.iterations() * n * sizeof(float));
+}
+BENCHMARK(device_sum_out)->RangeMultiplier(16)->Range(1 << 12, 1 << 28)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 void cub_sum(benchmark::State& state) {
   const xp::index_t n = state.range(0);
   auto x = xp::random::uniform<float, xp::cuda>({n}, 0.f, 1.f, 1);

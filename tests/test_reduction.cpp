@@ -130,3 +130,15 @@ TEST_CASE("reduction: reduction_kernel is CuPy's ReductionKernel") {
   auto ones = xp::full<double, B>({10, 4}, 3.0);
   CHECK(values(rms(ones, {0})) == std::vector<double>(4, 3.0));
 }
+
+TEST_CASE("reduction: out= writes into an existing array") {
+  auto m = xp::arange<double, B>(12).reshape({3, 4});
+  auto s = xp::empty<double, B>({4});
+  auto r = xp::sum(m, {0}, false, xp::out(s));
+  CHECK(r.data() == s.data());
+  CHECK(values(s) == std::vector<double>{12, 15, 18, 21});
+  auto total = xp::empty<double, B>({});
+  xp::sum(m, {}, false, xp::out(total));
+  CHECK(total.item() == 66.0);
+  CHECK_THROWS_AS(xp::sum(m, {1}, false, xp::out(s)), xp::shape_error);
+}

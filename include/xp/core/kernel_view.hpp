@@ -58,8 +58,15 @@ struct strided_view {
     }
     return data[off];
   }
-  /// One unit-stride run: kernels can index data[i] directly.
-  XP_HD bool is_contiguous() const { return rank == 0 || (rank == 1 && strides[0] == 1); }
+  /// C-contiguous: kernels can index data[i] directly.
+  XP_HD bool is_contiguous() const {
+    index_t expect = 1;
+    for (int d = rank - 1; d >= 0; --d) {
+      if (shape[d] != 1 && strides[d] != expect) return false;
+      expect *= shape[d];
+    }
+    return true;
+  }
 };
 
 static_assert(std::is_trivially_copyable_v<strided_view<float>>);

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "xp/expr/elementwise.hpp"
+#include "xp/expr/kernel.hpp"
 
 namespace xp {
 
@@ -144,15 +145,26 @@ reduce_plan plan_reduction(const X& x, const axes_t& axes, bool keepdims) {
 }
 
 /// Runs a reduction described by `desc` over operand x; the output dtype is Out.
-template <class Out, class X, class Desc>
+template <class Out, class X, class Desc, class O = std::nullptr_t>
 ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& axes, bool keepdims,
-                                                     const Desc& desc, const char* name, bool needs_values) {
+                                                     const Desc& desc, const char* name, bool needs_values,
+                                                     const O& into = nullptr) {
   using B = typename X::backend_type;
   const reduce_plan p = plan_reduction(x, axes, keepdims);
   if (needs_values && p.inner == 0 && p.outer > 0)
     throw value_error(std::string("xp: zero-size array to reduction operation ") + name +
                       " which has no identity");
-  ndarray<Out, B> out(p.out_shape);
+  ndarray<Out, B> out;
+  if constexpr (std::is_same_v<O, std::nullptr_t>) {
+    out = ndarray<Out, B>(p.out_shape);
+  } else {
+    static_assert(std::is_same_v<std::decay_t<decltype(std::get<0>(into.arrays))>, ndarray<Out, B>>,
+                  "xp: the out= array of a reduction must have the reduction's dtype and backend");
+    out = std::get<0>(into.arrays);
+    if (out.shape() != p.out_shape || !out.is_contiguous())
+      throw shape_error(std::string("xp: out= of ") + name + " must be contiguous of shape " + to_string(p.out_shape) +
+                        ", got " + to_string(out.shape()));
+  }
   if (p.outer == 0) return out;
   kernel_builder kb{&p.iter_shape, &p.strides};
   const auto input = kb.build(x);
@@ -267,57 +279,57 @@ constexpr T lowest() {
 
 /// @brief np.sum: integers and bool accumulate in int64, floats in their own dtype (tree
 /// order on the device, pairwise on the host).
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto sum(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto sum(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using Acc = detail::sum_acc_t<detail::operand_value_t<X>>;
   return detail::run_reduction<Acc>(
       x, axes, keepdims, detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_sum, identity>{Acc(0), {}, {}, {}},
-      "sum", false);
+      "sum", false, into);
 }
 
 /// @brief np.prod.
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto prod(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto prod(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using Acc = detail::sum_acc_t<detail::operand_value_t<X>>;
   return detail::run_reduction<Acc>(
       x, axes, keepdims,
-      detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_prod, identity>{Acc(1), {}, {}, {}}, "prod", false);
+      detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_prod, identity>{Acc(1), {}, {}, {}}, "prod", false, into);
 }
 
 /// @brief np.min (np.amin): NaN propagates. @throws xp::value_error on an empty reduction.
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto min(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto min(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using T = detail::operand_value_t<X>;
   return detail::run_reduction<T>(
       x, axes, keepdims,
       detail::reduction_desc<T, detail::to_acc<T>, detail::take_min, identity>{detail::highest<T>(), {}, {}, {}},
-      "minimum", true);
+      "minimum", true, into);
 }
 
 /// @brief np.max (np.amax): NaN propagates. @throws xp::value_error on an empty reduction.
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto max(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto max(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using T = detail::operand_value_t<X>;
   return detail::run_reduction<T>(
       x, axes, keepdims,
       detail::reduction_desc<T, detail::to_acc<T>, detail::take_max, identity>{detail::lowest<T>(), {}, {}, {}},
-      "maximum", true);
+      "maximum", true, into);
 }
 
 /// @brief np.mean: float32 stays float32, everything else averages in float64. The mean of
 /// an empty reduction is NaN, like NumPy (which also warns).
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto mean(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto mean(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using Acc = std::conditional_t<std::is_same_v<detail::operand_value_t<X>, float>, float, double>;
   return detail::run_reduction<Acc>(
       x, axes, keepdims,
       detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_sum, detail::divide_by_count<Acc>>{
           Acc(0), {}, {}, {}},
-      "mean", false);
+      "mean", false, into);
 }
 
 /// @brief np.var(x, axis, ddof): the mean of squared deviations from the mean (two passes).
-template <class X, XP_REDUCTION_OPERAND(X)>
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
 auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0) {
   using Acc = std::conditional_t<std::is_same_v<detail::operand_value_t<X>, float>, float, double>;
   const auto m = mean(x, axes, true);
@@ -330,15 +342,15 @@ auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddo
 }
 
 /// @brief np.std (named stddev: a function named std would shadow namespace std inside xp).
-template <class X, XP_REDUCTION_OPERAND(X)>
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
 auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0) {
   return eval(sqrt(var(x, axes, keepdims, ddof)));
 }
 
 /// @brief np.argmin: the flat index over all axes, or the index along one axis (int64).
 /// @throws xp::value_error for an empty reduction or more than one axis.
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto argmin(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto argmin(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using T = detail::operand_value_t<X>;
   if (!axes.all() && axes.list().size() != 1) throw value_error("xp::argmin: takes all axes or one axis");
   using Acc = detail::value_index<T>;
@@ -346,12 +358,12 @@ auto argmin(const X& x, const axes_t& axes = {}, bool keepdims = false) {
       x, axes, keepdims,
       detail::reduction_desc<Acc, detail::make_value_index, detail::take_arg<false>, detail::take_index>{
           Acc{detail::highest<T>(), std::numeric_limits<index_t>::max()}, {}, {}, {}},
-      "argmin", true);
+      "argmin", true, into);
 }
 
 /// @brief np.argmax. @see argmin
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto argmax(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto argmax(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using T = detail::operand_value_t<X>;
   if (!axes.all() && axes.list().size() != 1) throw value_error("xp::argmax: takes all axes or one axis");
   using Acc = detail::value_index<T>;
@@ -359,15 +371,15 @@ auto argmax(const X& x, const axes_t& axes = {}, bool keepdims = false) {
       x, axes, keepdims,
       detail::reduction_desc<Acc, detail::make_value_index, detail::take_arg<true>, detail::take_index>{
           Acc{detail::lowest<T>(), std::numeric_limits<index_t>::max()}, {}, {}, {}},
-      "argmax", true);
+      "argmax", true, into);
 }
 
 /// @brief np.any.
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto any(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto any(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   return detail::run_reduction<bool>(
       x, axes, keepdims, detail::reduction_desc<bool, detail::truthy, detail::take_or, identity>{false, {}, {}, {}},
-      "any", false);
+      "any", false, into);
 }
 
 /// @brief np.all, spelled `xp::all(x)` / `xp::all(x, {axes}, keepdims)`: the same object as
@@ -385,22 +397,22 @@ auto all_t::operator()(const X& x) const {
 }
 
 /// @brief np.count_nonzero (int64).
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto count_nonzero(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto count_nonzero(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   return detail::run_reduction<std::int64_t>(
       x, axes, keepdims,
       detail::reduction_desc<std::int64_t, detail::nonzero_count, detail::take_sum, identity>{0, {}, {}, {}},
-      "count_nonzero", false);
+      "count_nonzero", false, into);
 }
 
 /// @brief np.linalg.norm of the flattened array (2-norm / Frobenius), or along axes.
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto norm(const X& x, const axes_t& axes = {}, bool keepdims = false) {
+template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+auto norm(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
   using Acc = detail::float_of_t<detail::operand_value_t<X>>;
   return detail::run_reduction<Acc>(
       x, axes, keepdims,
       detail::reduction_desc<Acc, detail::squared<Acc>, detail::take_sum, detail::square_root>{Acc(0), {}, {}, {}},
-      "norm", false);
+      "norm", false, into);
 }
 
 /// @brief CuPy's ReductionKernel: `map` each value (or value and its index within the

@@ -99,10 +99,11 @@ __global__ void __launch_bounds__(reduce_threads)
   }
 }
 
-// One block per output (long runs) or one warp per output (short runs).
-template <bool Contig, bool PerWarp, class Out, class K, class D>
+// One block per output (long runs) or one warp per output (short runs). With Vector, every
+// run starts aligned and holds a whole number of N-lane vectors.
+template <bool Contig, bool PerWarp, int N, class Out, class K, class D>
 __global__ void __launch_bounds__(reduce_threads)
-    reduce_rows_kernel(Out* out, index_t outer, index_t inner, K input, D desc, int split) {
+    reduce_rows_kernel(Out* out, index_t outer, index_t inner, K input, D desc, int split, bool vector) {
   using Acc = decltype(desc.identity);
   extern __shared__ __align__(16) unsigned char smem_raw[];
   Acc* smem = reinterpret_cast<Acc*>(smem_raw);
@@ -112,9 +113,33 @@ __global__ void __launch_bounds__(reduce_threads)
   const index_t step = PerWarp ? index_t{gridDim.x} * (blockDim.x / 32) : gridDim.x;
   for (index_t o = first; o < outer; o += step) {  // uniform per warp / block
     Acc acc = desc.identity;
-    for (index_t r = me; r < inner; r += workers) {
-      if constexpr (Contig) acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, o * inner + r), r));
-      else acc = desc.reduce(acc, desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+    if (Contig && vector) {
+      Acc lane_acc[N];
+      for (int l = 0; l < N; ++l) lane_acc[l] = desc.identity;
+      for (index_t v = me; v < inner / N; v += workers) {
+        const auto x = xp::detail::load_lanes<N>(input, o * inner + v * N);
+        XP_UNROLL
+        for (int l = 0; l < N; ++l) lane_acc[l] = desc.reduce(lane_acc[l], desc.map_at(x.v[l], v * N + l));
+      }
+      for (int l = 0; l < N; ++l) acc = desc.reduce(acc, lane_acc[l]);
+    } else {
+      // two independent chains keep two loads in flight per thread
+      Acc acc2 = desc.identity;
+      index_t r = me;
+      for (; r + workers < inner; r += 2 * workers) {
+        if constexpr (Contig) {
+          acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, o * inner + r), r));
+          acc2 = desc.reduce(acc2, desc.map_at(xp::detail::at_contig(input, o * inner + r + workers), r + workers));
+        } else {
+          acc = desc.reduce(acc, desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+          acc2 = desc.reduce(acc2, desc.map_at(xp::detail::at2(input, o, r + workers, inner, split), r + workers));
+        }
+      }
+      if (r < inner) {
+        if constexpr (Contig) acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, o * inner + r), r));
+        else acc = desc.reduce(acc, desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+      }
+      acc = desc.reduce(acc, acc2);
     }
     if constexpr (PerWarp) {
       acc = warp_reduce(acc, desc, smem + (threadIdx.x / 32) * 32);
@@ -134,9 +159,18 @@ __global__ void __launch_bounds__(reduce_threads)
   Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [8][32]
   const index_t o = index_t{blockIdx.x} * 32 + threadIdx.x;
   Acc acc = desc.identity;
-  if (o < outer)
-    for (index_t r = index_t{blockIdx.y} * blockDim.y + threadIdx.y; r < inner; r += index_t{gridDim.y} * blockDim.y)
-      acc = desc.reduce(acc, desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+  if (o < outer) {
+    const index_t stride = index_t{gridDim.y} * blockDim.y;
+    Acc chain[4] = {desc.identity, desc.identity, desc.identity, desc.identity};
+    index_t r = index_t{blockIdx.y} * blockDim.y + threadIdx.y;
+    for (; r + 3 * stride < inner; r += 4 * stride) {  // four loads in flight per thread
+      XP_UNROLL
+      for (int c = 0; c < 4; ++c)
+        chain[c] = desc.reduce(chain[c], desc.map_at(xp::detail::at2(input, o, r + c * stride, inner, split), r + c * stride));
+    }
+    for (; r < inner; r += stride) chain[0] = desc.reduce(chain[0], desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
+    acc = desc.reduce(desc.reduce(chain[0], chain[1]), desc.reduce(chain[2], chain[3]));
+  }
   smem[threadIdx.y * 32 + threadIdx.x] = acc;
   __syncthreads();
   if (threadIdx.y == 0 && o < outer) {
@@ -184,7 +218,7 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
   }
   if (shape.layout == xp::detail::reduce_layout::columns) {
     const unsigned tiles = static_cast<unsigned>((outer + 31) / 32);
-    const index_t want_blocks = index_t{sm_count()} * 8;
+    const index_t want_blocks = index_t{sm_count()} * 16;
     unsigned splits = static_cast<unsigned>(std::min<index_t>(
         std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / 64)));
     splits = std::min(splits, 65535u);
@@ -200,17 +234,24 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
     }
     return;
   }
+  using V = std::decay_t<decltype(input(0))>;
+  constexpr int N = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
   const bool contig = xp::detail::kernel_contiguous(input);
+  const bool vector = contig && inner % N == 0 && xp::detail::kernel_aligned(input, N);
   const bool per_warp = inner < 2048;
   const index_t per_block = per_warp ? reduce_threads / 32 : 1;
   const unsigned blocks = static_cast<unsigned>(
       std::max<index_t>(1, std::min<index_t>((outer + per_block - 1) / per_block, index_t{sm_count()} * 64)));
   if (contig) {
-    if (per_warp) reduce_rows_kernel<true, true><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
-    else reduce_rows_kernel<true, false><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
+    if (per_warp)
+      reduce_rows_kernel<true, true, N><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);
+    else
+      reduce_rows_kernel<true, false, N><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);
   } else {
-    if (per_warp) reduce_rows_kernel<false, true><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
-    else reduce_rows_kernel<false, false><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split);
+    if (per_warp)
+      reduce_rows_kernel<false, true, 1><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, false);
+    else
+      reduce_rows_kernel<false, false, 1><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, false);
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }
