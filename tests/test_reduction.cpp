@@ -142,3 +142,25 @@ TEST_CASE("reduction: out= writes into an existing array") {
   CHECK(total.item() == 66.0);
   CHECK_THROWS_AS(xp::sum(m, {1}, false, xp::out(s)), xp::shape_error);
 }
+
+TEST_CASE("reduction: float32 column sums through lane loads, and a broadcast operand") {
+  auto h = random_host<float>({517, 1024}, 99);
+  auto m = xp::asarray<B>(h);
+  auto w = xp::asarray<B>(random_host<float>({1024}, 98));
+  const auto c = values(xp::sum(m, {0}));
+  const auto cw = values(xp::sum(m * w, {0}));  // w broadcasts along the run: lane loads too
+  const auto hw = values(w);
+  for (xp::index_t j = 0; j < 1024; ++j) {
+    double ref = 0, refw = 0;
+    for (xp::index_t i = 0; i < 517; ++i) {
+      ref += h.at(i, j);
+      refw += double(h.at(i, j)) * hw[j];
+    }
+    CHECK(std::abs(c[j] - ref) <= 1e-5 * (517 * 100));
+    CHECK(std::abs(cw[j] - refw) <= 1e-5 * (517 * 100 * 100));
+  }
+  // a column reduction whose operand is broadcast along the outputs takes the scalar path
+  auto col = xp::asarray<B>(random_host<float>({517, 1}, 97));
+  const auto s = values(xp::sum(col + m, {0}));
+  CHECK(s.size() == 1024);
+}

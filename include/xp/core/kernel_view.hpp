@@ -196,6 +196,9 @@ enum class reduce_layout {
 struct reduce_shape {
   reduce_layout layout;
   int split;  ///< leading iteration dims that index outputs (for at2)
+  /// columns layout only: every array operand steps through outputs with stride 1 and
+  /// through the run in multiples of this many elements (0: no lane loads)
+  index_t column_lane_multiple = 0;
 };
 
 inline bool pointer_aligned(const void* p, std::size_t bytes) {

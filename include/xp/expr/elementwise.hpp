@@ -41,6 +41,10 @@ struct scalar_kernel {
     for (int l = 0; l < N; ++l) r.v[l] = value;
     return r;
   }
+  template <int N>
+  XP_HD lanes<T, N> load2(index_t, index_t, int) const {
+    return load<N>(0);
+  }
   bool contiguous() const { return true; }
   bool aligned(int) const { return true; }
 };
@@ -50,6 +54,11 @@ struct array_kernel {
   XP_HD T operator()(index_t i) const { return view[i]; }
   XP_HD T at_contig(index_t i) const { return view.data[i]; }
   XP_HD T at2(index_t o, index_t r, int split) const { return view.at2(o, r, split); }
+  /// N lanes at outputs o..o+N-1 of run position r (the output axis is unit-stride).
+  template <int N>
+  XP_HD lanes<T, N> load2(index_t o, index_t r, int split) const {
+    return *reinterpret_cast<const lanes<T, N>*>(&view.at2(o, r, split));
+  }
   template <int N>
   XP_HD lanes<T, N> load(index_t i) const {
     return *reinterpret_cast<const lanes<T, N>*>(view.data + i);
@@ -66,6 +75,10 @@ struct node_kernel {
   XP_HD R operator()(index_t i) const { return call(i, seq{}); }
   XP_HD R at_contig(index_t i) const { return call_contig(i, seq{}); }
   XP_HD R at2(index_t o, index_t r, int split) const { return call2(o, r, split, seq{}); }
+  template <int N>
+  XP_HD lanes<R, N> load2(index_t o, index_t r, int split) const {
+    return load2_all<N>(o, r, split, seq{});
+  }
   template <int N>
   XP_HD lanes<R, N> load(index_t i) const {
     return load_all<N>(i, seq{});
@@ -85,6 +98,14 @@ struct node_kernel {
   template <std::size_t... I>
   XP_HD R call2(index_t o, index_t r, int split, std::index_sequence<I...>) const {
     return static_cast<R>(op(std::get<I>(args).at2(o, r, split)...));
+  }
+  template <int N, std::size_t... I>
+  XP_HD lanes<R, N> load2_all(index_t o, index_t r, int split, std::index_sequence<I...>) const {
+    const auto in = std::make_tuple(std::get<I>(args).template load2<N>(o, r, split)...);
+    lanes<R, N> out;
+    XP_UNROLL
+    for (int l = 0; l < N; ++l) out.v[l] = static_cast<R>(op(std::get<I>(in).v[l]...));
+    return out;
   }
   template <int N, std::size_t... I>
   XP_HD lanes<R, N> load_all(index_t i, std::index_sequence<I...>) const {
@@ -110,6 +131,13 @@ struct cast_kernel {
   XP_HD R operator()(index_t i) const { return static_cast<R>(inner(i)); }
   XP_HD R at_contig(index_t i) const { return static_cast<R>(inner.at_contig(i)); }
   XP_HD R at2(index_t o, index_t r, int split) const { return static_cast<R>(inner.at2(o, r, split)); }
+  template <int N>
+  XP_HD lanes<R, N> load2(index_t o, index_t r, int split) const {
+    const auto x = inner.template load2<N>(o, r, split);
+    lanes<R, N> out;
+    for (int l = 0; l < N; ++l) out.v[l] = static_cast<R>(x.v[l]);
+    return out;
+  }
   template <int N>
   XP_HD lanes<R, N> load(index_t i) const {
     const auto x = inner.template load<N>(i);

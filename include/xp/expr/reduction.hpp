@@ -13,6 +13,7 @@
 /// (negative ones count from the end), `(x, {axes...}, true)` keeps them as length 1.
 
 #include <algorithm>
+#include <numeric>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
@@ -79,6 +80,7 @@ struct reduce_plan {
   shape_type iter_shape;               // merged: kept dims then reduced dims
   std::vector<shape_type> strides;     // [0] unused, then one per array leaf, in tree order
   int split = 0;                       // how many of iter_shape's dims are kept (output) dims
+  index_t column_lane_multiple = 0;    // see reduce_shape
 };
 
 template <class X>
@@ -138,6 +140,15 @@ reduce_plan plan_reduction(const X& x, const axes_t& axes, bool keepdims) {
   } else if (!mr.shape.empty() && !leaves.strides.empty() && mr.strides[0].back() != 1 && !mk.shape.empty() &&
              mk.strides[0].back() == 1) {
     p.layout = reduce_layout::columns;
+    // Lane loads need the output axis unit-stride in every operand; the gcd of the run
+    // strides and the output count says how many lanes keep every load aligned.
+    bool unit = true;
+    index_t g = p.outer;
+    for (std::size_t k = 0; k < leaves.strides.size(); ++k) {
+      unit = unit && mk.strides[k].back() == 1 && mk.shape.size() == 1;
+      for (index_t st : mr.strides[k]) g = std::gcd(g, st < 0 ? -st : st);
+    }
+    p.column_lane_multiple = unit ? g : 0;
   } else {
     p.layout = reduce_layout::rows;
   }
@@ -169,7 +180,7 @@ ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& a
   kernel_builder kb{&p.iter_shape, &p.strides};
   const auto input = kb.build(x);
   debug::count_launch();
-  backend_impl<B>::reduce(out.data(), p.outer, p.inner, input, desc, reduce_shape{p.layout, p.split});
+  backend_impl<B>::reduce(out.data(), p.outer, p.inner, input, desc, reduce_shape{p.layout, p.split, p.column_lane_multiple});
   return out;
 }
 

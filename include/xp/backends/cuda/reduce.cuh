@@ -150,33 +150,52 @@ __global__ void __launch_bounds__(reduce_threads)
   }
 }
 
-// Block (32, 8): 32 outputs, 8 rows of threads over the run; blockIdx.y splits the run.
-template <class Out, class K, class D>
+// Block (32, 8): 32 x N outputs (N lanes per thread, vector loads along the output axis),
+// 8 rows of threads over the run; blockIdx.y splits the run further.
+template <int N, class Out, class K, class D>
 __global__ void __launch_bounds__(reduce_threads)
     reduce_columns_kernel(Out* out, void* partials, index_t outer, index_t inner, K input, D desc, int split) {
   using Acc = decltype(desc.identity);
   extern __shared__ __align__(16) unsigned char smem_raw[];
-  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [8][32]
-  const index_t o = index_t{blockIdx.x} * 32 + threadIdx.x;
-  Acc acc = desc.identity;
-  if (o < outer) {
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [8][32 * N]
+  const index_t o0 = (index_t{blockIdx.x} * 32 + threadIdx.x) * N;
+  Acc acc[N];
+  for (int l = 0; l < N; ++l) acc[l] = desc.identity;
+  if (o0 < outer) {
     const index_t stride = index_t{gridDim.y} * blockDim.y;
-    Acc chain[4] = {desc.identity, desc.identity, desc.identity, desc.identity};
     index_t r = index_t{blockIdx.y} * blockDim.y + threadIdx.y;
-    for (; r + 3 * stride < inner; r += 4 * stride) {  // four loads in flight per thread
-      XP_UNROLL
-      for (int c = 0; c < 4; ++c)
-        chain[c] = desc.reduce(chain[c], desc.map_at(xp::detail::at2(input, o, r + c * stride, inner, split), r + c * stride));
+    if constexpr (N > 1) {
+      for (; r + stride < inner; r += 2 * stride) {  // two vector loads in flight per thread
+        const auto x0 = input.template load2<N>(o0, r, split);
+        const auto x1 = input.template load2<N>(o0, r + stride, split);
+        XP_UNROLL
+        for (int l = 0; l < N; ++l)
+          acc[l] = desc.reduce(desc.reduce(acc[l], desc.map_at(x0.v[l], r)), desc.map_at(x1.v[l], r + stride));
+      }
+      if (r < inner) {
+        const auto x0 = input.template load2<N>(o0, r, split);
+        for (int l = 0; l < N; ++l) acc[l] = desc.reduce(acc[l], desc.map_at(x0.v[l], r));
+      }
+    } else {
+      Acc chain[4] = {desc.identity, desc.identity, desc.identity, desc.identity};
+      for (; r + 3 * stride < inner; r += 4 * stride) {  // four loads in flight per thread
+        XP_UNROLL
+        for (int c = 0; c < 4; ++c)
+          chain[c] = desc.reduce(chain[c], desc.map_at(xp::detail::at2(input, o0, r + c * stride, inner, split), r + c * stride));
+      }
+      for (; r < inner; r += stride) chain[0] = desc.reduce(chain[0], desc.map_at(xp::detail::at2(input, o0, r, inner, split), r));
+      acc[0] = desc.reduce(desc.reduce(chain[0], chain[1]), desc.reduce(chain[2], chain[3]));
     }
-    for (; r < inner; r += stride) chain[0] = desc.reduce(chain[0], desc.map_at(xp::detail::at2(input, o, r, inner, split), r));
-    acc = desc.reduce(desc.reduce(chain[0], chain[1]), desc.reduce(chain[2], chain[3]));
   }
-  smem[threadIdx.y * 32 + threadIdx.x] = acc;
+  for (int l = 0; l < N; ++l) smem[threadIdx.y * 32 * N + threadIdx.x * N + l] = acc[l];
   __syncthreads();
-  if (threadIdx.y == 0 && o < outer) {
-    for (int y = 1; y < blockDim.y; ++y) acc = desc.reduce(acc, smem[y * 32 + threadIdx.x]);
-    if (gridDim.y == 1) out[o] = static_cast<Out>(desc.finish(acc, inner));
-    else static_cast<Acc*>(partials)[index_t{blockIdx.y} * outer + o] = acc;
+  if (threadIdx.y == 0 && o0 < outer) {
+    for (int l = 0; l < N; ++l) {
+      Acc a = acc[l];
+      for (int y = 1; y < blockDim.y; ++y) a = desc.reduce(a, smem[y * 32 * N + threadIdx.x * N + l]);
+      if (gridDim.y == 1) out[o0 + l] = static_cast<Out>(desc.finish(a, inner));
+      else static_cast<Acc*>(partials)[index_t{blockIdx.y} * outer + o0 + l] = a;
+    }
   }
 }
 
@@ -217,15 +236,24 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
     return;
   }
   if (shape.layout == xp::detail::reduce_layout::columns) {
-    const unsigned tiles = static_cast<unsigned>((outer + 31) / 32);
+    using V = std::decay_t<decltype(input(0))>;
+    constexpr int NL = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
+    const bool lanes = NL > 1 && sizeof(Acc) * NL <= 32 && shape.column_lane_multiple % NL == 0 &&
+                       xp::detail::kernel_aligned(input, NL);
+    const int n_lanes = lanes ? NL : 1;
+    const unsigned tiles = static_cast<unsigned>((outer + 32 * n_lanes - 1) / (32 * n_lanes));
     const index_t want_blocks = index_t{sm_count()} * 16;
     unsigned splits = static_cast<unsigned>(std::min<index_t>(
         std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / 64)));
     splits = std::min(splits, 65535u);
     std::shared_ptr<void> partials;
     if (splits > 1) partials = memory::allocate(static_cast<std::size_t>(splits) * outer * sizeof(Acc));
-    reduce_columns_kernel<<<dim3(tiles, splits), dim3(32, 8), smem, stream>>>(out, partials.get(), outer, inner, input,
-                                                                              desc, shape.split);
+    if (lanes)
+      reduce_columns_kernel<NL><<<dim3(tiles, splits), dim3(32, 8), smem * NL, stream>>>(
+          out, partials.get(), outer, inner, input, desc, shape.split);
+    else
+      reduce_columns_kernel<1><<<dim3(tiles, splits), dim3(32, 8), smem, stream>>>(out, partials.get(), outer, inner,
+                                                                                 input, desc, shape.split);
     XP_CUDA_CHECK(cudaGetLastError());
     if (splits > 1) {
       combine_columns_kernel<<<grid_for(outer), block_threads, 0, stream>>>(out, partials.get(), outer,
