@@ -35,8 +35,9 @@ TEST_CASE("elementwise_kernel: several outputs from a functor struct") {
   auto k = xp::elementwise_kernel(sincos_fn{});
   auto x = xp::linspace<double, B>(-4, 4, 1001);
   auto [s, c] = k(x);
-  check_close(s, xp::eval(xp::sin(x)), 0);
-  check_close(c, xp::eval(xp::cos(x)), 0);
+  // the expression may take the host's SIMD math (xsimd) where the functor calls libm: an ulp apart
+  check_close(s, xp::eval(xp::sin(x)), ulps<double>(2));
+  check_close(c, xp::eval(xp::cos(x)), ulps<double>(2));
   auto s2 = xp::empty<double, B>({1001}), c2 = xp::empty<double, B>({1001});
   k(x, xp::out(s2, c2));
   check_close(s2, s, 0);

@@ -320,7 +320,7 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
   kernel_builder kb{&merged.shape, &merged.strides};
   const auto kernel = kb.build(e);
   backend_impl<B>::generate(make_strided_view(dst.data(), merged.shape, merged.strides[0]),
-                            cast_kernel<T, decltype(kernel)>{kernel});
+                            cast_kernel<T, std::decay_t<decltype(kernel)>>{kernel});
 }
 
 }  // namespace detail

@@ -3,6 +3,7 @@
 /// @brief Host primitives over kernel views: converting strided copy and generators,
 /// OpenMP-parallel above a size threshold.
 
+#include "xp/backends/host/simd.hpp"
 #include "xp/core/kernel_view.hpp"
 
 namespace xp::backends::host {
@@ -39,6 +40,7 @@ struct evaluate {
     debug::count_launch();
     const index_t n = dst.size;
     if (dst.is_contiguous() && detail::kernel_contiguous(gen)) {
+      if (simd::try_evaluate(dst.data, n, gen, parallel_threshold)) return;
       T* __restrict d = dst.data;
 #pragma omp parallel for simd if (n > parallel_threshold)
       for (index_t i = 0; i < n; ++i) d[i] = static_cast<T>(detail::at_contig(gen, i));
