@@ -1,0 +1,73 @@
+#pragma once
+// A small PNG line plot for the tutorials (stb_image_write): log-log or linear axes, one
+// colour per series, a frame and grid lines at powers of ten. No text: the CSV beside each
+// PNG carries the numbers and the tutorial prints the legend.
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#define STB_IMAGE_WRITE_IMPLEMENTATION
+#include <stb/stb_image_write.h>
+
+namespace tutorial {
+
+struct series {
+  std::vector<double> x, y;
+  std::uint8_t r, g, b;
+};
+
+class canvas {
+ public:
+  canvas(int w, int h) : m_w(w), m_h(h), m_px(static_cast<std::size_t>(w) * h * 3, 255) {}
+  void set(int x, int y, std::uint8_t r, std::uint8_t g, std::uint8_t b) {
+    if (x < 0 || y < 0 || x >= m_w || y >= m_h) return;
+    auto* p = &m_px[(static_cast<std::size_t>(y) * m_w + x) * 3];
+    p[0] = r;
+    p[1] = g;
+    p[2] = b;
+  }
+  void line(int x0, int y0, int x1, int y1, std::uint8_t r, std::uint8_t g, std::uint8_t b, int thick = 1) {
+    const int steps = std::max(std::abs(x1 - x0), std::abs(y1 - y0)) + 1;
+    for (int s = 0; s <= steps; ++s) {
+      const int x = x0 + (x1 - x0) * s / steps, y = y0 + (y1 - y0) * s / steps;
+      for (int dx = -thick / 2; dx <= thick / 2; ++dx)
+        for (int dy = -thick / 2; dy <= thick / 2; ++dy) set(x + dx, y + dy, r, g, b);
+    }
+  }
+  bool save(const std::string& path) const { return stbi_write_png(path.c_str(), m_w, m_h, 3, m_px.data(), m_w * 3) != 0; }
+  int width() const { return m_w; }
+  int height() const { return m_h; }
+
+ private:
+  int m_w, m_h;
+  std::vector<std::uint8_t> m_px;
+};
+
+/// Log-log plot of the series into a PNG; returns false when it cannot be written.
+inline bool loglog_png(const std::string& path, const std::vector<series>& all) {
+  canvas c(800, 500);
+  const int l = 60, r = 780, t = 20, b = 470;
+  double x0 = 1e300, x1 = 0, y0 = 1e300, y1 = 0;
+  for (const auto& s : all)
+    for (std::size_t i = 0; i < s.x.size(); ++i) {
+      x0 = std::min(x0, s.x[i]), x1 = std::max(x1, s.x[i]);
+      y0 = std::min(y0, s.y[i]), y1 = std::max(y1, s.y[i]);
+    }
+  const double lx0 = std::floor(std::log10(x0)), lx1 = std::ceil(std::log10(x1));
+  const double ly0 = std::floor(std::log10(y0)), ly1 = std::ceil(std::log10(y1 * 1.0001));
+  auto px = [&](double x) { return l + static_cast<int>((std::log10(x) - lx0) / (lx1 - lx0) * (r - l)); };
+  auto py = [&](double y) { return b - static_cast<int>((std::log10(y) - ly0) / (ly1 - ly0) * (b - t)); };
+  for (double e = lx0; e <= lx1; ++e) c.line(px(std::pow(10, e)), t, px(std::pow(10, e)), b, 225, 225, 225);
+  for (double e = ly0; e <= ly1; ++e) c.line(l, py(std::pow(10, e)), r, py(std::pow(10, e)), 225, 225, 225);
+  c.line(l, t, l, b, 0, 0, 0);
+  c.line(l, b, r, b, 0, 0, 0);
+  for (const auto& s : all)
+    for (std::size_t i = 1; i < s.x.size(); ++i)
+      c.line(px(s.x[i - 1]), py(s.y[i - 1]), px(s.x[i]), py(s.y[i]), s.r, s.g, s.b, 3);
+  return c.save(path);
+}
+
+}  // namespace tutorial
