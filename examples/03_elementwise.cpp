@@ -12,6 +12,14 @@
 
 #include <cmath>
 
+// The functor of step 4. A struct (not a lambda) because the tutorial body is a generic
+// lambda, inside which nvcc allows no [] XP_HD lambdas; in ordinary code either form works.
+struct saxpy_trig_fn {
+  XP_HD float operator()(float xi, float yi, float ai) const {
+    return xp::math::exp(ai * xp::math::sin(xi) + xp::math::cos(yi));
+  }
+};
+
 int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
@@ -44,9 +52,7 @@ int main(int argc, char** argv) {
     const auto fused_launches = xp::debug::launch_count() - launches;
 
     // Step 4: a functor of our own, the same on host and device (XP_HD).
-    auto saxpy_trig = xp::elementwise_kernel([] XP_HD(float xi, float yi, float ai) {
-      return xp::math::exp(ai * xp::math::sin(xi) + xp::math::cos(yi));
-    });
+    auto saxpy_trig = xp::elementwise_kernel(saxpy_trig_fn{});
     xp::ndarray<float, B> z3 = saxpy_trig(x, y, a);
     const double t3 = tutorial::time_ms<B>([&] { saxpy_trig(x, y, a, xp::out(z3)); });
 

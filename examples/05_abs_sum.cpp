@@ -7,6 +7,11 @@
 
 #include <cmath>
 
+// The map of the reduction (a struct: see tutorial 3 on lambdas inside generic lambdas).
+struct absolute_value {
+  XP_HD float operator()(float v) const { return v < 0 ? -v : v; }
+};
+
 int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
@@ -15,7 +20,7 @@ int main(int argc, char** argv) {
                 static_cast<long long>(cols), tutorial::name<B>());
 
     // Step 1: the kernel: map |x|, combine with +, post-map nothing, start from 0.
-    auto abssum = xp::reduction_kernel([] XP_HD(float v) { return v < 0 ? -v : v; }, xp::plus{}, xp::identity{}, 0.f);
+    auto abssum = xp::reduction_kernel(absolute_value{}, xp::plus{}, xp::identity{}, 0.f);
 
     // Step 2: data with both signs.
     auto m = xp::random::normal<float, B>({rows, cols}, 0.f, 1.f, 7);
