@@ -238,7 +238,8 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
   if (shape.layout == xp::detail::reduce_layout::columns) {
     using V = std::decay_t<decltype(input(0))>;
     constexpr int NL = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
-    const bool lanes = NL > 1 && sizeof(Acc) * NL <= 32 && shape.column_lane_multiple % NL == 0 &&
+    const bool lanes = NL > 1 && sizeof(Acc) * NL <= 32 && shape.column_lane_multiple > 0 &&
+                       shape.column_lane_multiple % NL == 0 &&
                        xp::detail::kernel_aligned(input, NL);
     const int n_lanes = lanes ? NL : 1;
     const unsigned tiles = static_cast<unsigned>((outer + 32 * n_lanes - 1) / (32 * n_lanes));
