@@ -37,13 +37,15 @@ inline unsigned grid_for(index_t n) {
 
 // dst is contiguous, every operand too, and all are aligned for N-lane loads:
 // each thread moves N elements with vector loads and stores per step.
-template <int N, class T, class G>
-__global__ void __launch_bounds__(block_threads) generate_vector_kernel(T* __restrict__ dst, index_t n, G gen) {
-  const index_t step = index_t{gridDim.x} * blockDim.x;
-  const index_t vectors = n / N;
-  for (index_t v = index_t{blockIdx.x} * blockDim.x + threadIdx.x; v < vectors; v += step)
+// I is the loop's index type: 32-bit when every index fits, which saves the 64-bit
+// arithmetic that otherwise competes with the math of compute-heavy expressions.
+template <int N, class I, class T, class G>
+__global__ void __launch_bounds__(block_threads) generate_vector_kernel(T* __restrict__ dst, I n, G gen) {
+  const I step = static_cast<I>(gridDim.x) * blockDim.x;
+  const I vectors = n / N;
+  for (I v = static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; v < vectors; v += step)
     *reinterpret_cast<xp::detail::lanes<T, N>*>(dst + v * N) = xp::detail::load_lanes<N>(gen, v * N);
-  for (index_t i = vectors * N + index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += step)
+  for (I i = vectors * N + static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step)
     dst[i] = static_cast<T>(xp::detail::at_contig(gen, i));
 }
 
@@ -84,9 +86,13 @@ void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
   ::xp::debug::count_launch();
   constexpr int lanes = sizeof(T) >= 16 ? 1 : 16 / static_cast<int>(sizeof(T));
   if (dst.is_contiguous() && xp::detail::kernel_contiguous(gen)) {
-    if (xp::detail::pointer_aligned(dst.data, sizeof(T) * lanes) && xp::detail::kernel_aligned(gen, lanes))
-      generate_vector_kernel<lanes><<<grid_for((dst.size + lanes - 1) / lanes), block_threads, 0, stream>>>(
-          dst.data, dst.size, gen);
+    if (xp::detail::pointer_aligned(dst.data, sizeof(T) * lanes) && xp::detail::kernel_aligned(gen, lanes)) {
+      const unsigned grid = grid_for((dst.size + lanes - 1) / lanes);
+      if (dst.size + index_t{grid} * block_threads * lanes < (index_t{1} << 31))
+        generate_vector_kernel<lanes, int><<<grid, block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
+      else
+        generate_vector_kernel<lanes, index_t><<<grid, block_threads, 0, stream>>>(dst.data, dst.size, gen);
+    }
     else
       generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
   } else
