@@ -19,20 +19,36 @@ namespace xp::backends::cuda {
 
 constexpr int reduce_threads = 256;
 
-// Tree over the block's values in shared memory; every thread gets the result.
+// Tree over the block's values; every thread gets the result. Arithmetic accumulators go
+// through warp shuffles (two barriers in all), others through a shared-memory tree.
 template <class Acc, class D>
 __device__ Acc block_reduce(Acc v, const D& desc, Acc* smem) {
   const int t = threadIdx.x + threadIdx.y * blockDim.x;
   const int n = blockDim.x * blockDim.y;
-  smem[t] = v;
-  __syncthreads();
-  for (int s = n / 2; s > 0; s >>= 1) {
-    if (t < s) smem[t] = desc.reduce(smem[t], smem[t + s]);
+  if constexpr (std::is_arithmetic_v<Acc> && sizeof(Acc) >= 4) {
+    for (int s = 16; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(0xffffffffu, v, s)));
+    if ((t & 31) == 0) smem[t >> 5] = v;
     __syncthreads();
+    if (t < 32) {
+      v = t < n / 32 ? smem[t] : desc.identity;
+      for (int s = 16; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(0xffffffffu, v, s)));
+      if (t == 0) smem[0] = v;
+    }
+    __syncthreads();
+    const Acc r = smem[0];
+    __syncthreads();
+    return r;
+  } else {
+    smem[t] = v;
+    __syncthreads();
+    for (int s = n / 2; s > 0; s >>= 1) {
+      if (t < s) smem[t] = desc.reduce(smem[t], smem[t + s]);
+      __syncthreads();
+    }
+    const Acc r = smem[0];
+    __syncthreads();
+    return r;
   }
-  const Acc r = smem[0];
-  __syncthreads();
-  return r;
 }
 
 // Tree within one warp (its 32 slots of smem).
