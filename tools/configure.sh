@@ -1,0 +1,8 @@
+#!/usr/bin/env bash
+# Sourced by tools/test.sh and tools/tutorials.sh: installs missing Debian packages and
+# configures the default build (CUDA when nvcc is there) into $build.
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+tools/deps.sh
+export PATH=$PATH:/usr/local/cuda/bin
+build=${XP_BUILD_DIR:-build/default}
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
