@@ -284,6 +284,26 @@ struct kernel_builder {
   }
 };
 
+template <class K>
+struct built_kernel {
+  merged_layout layout;
+  K kernel;
+};
+
+/// The kernel of expression e evaluated over `shape` into an output with `out_strides`: the
+/// layout merged jointly with every array leaf (strides[0] is the output's) and the functor.
+template <class E>
+auto build_kernel(const E& e, const shape_type& shape, const shape_type& out_strides) {
+  leaf_layouts leaves{&shape, {}};
+  leaves.collect(e);
+  std::vector<const shape_type*> all{&out_strides};
+  for (const auto& st : leaves.strides) all.push_back(&st);
+  merged_layout layout = merge_layout(shape, all);
+  kernel_builder kb{&layout.shape, &layout.strides};
+  auto kernel = kb.build(e);  // holds copies of the views: independent of `layout`'s storage
+  return built_kernel<decltype(kernel)>{std::move(layout), kernel};
+}
+
 template <class X, class T, class B>
 bool any_leaf_overlaps(const X& x, const ndarray<T, B>& dst) {
   if constexpr (is_ndarray_v<X>) {
@@ -312,15 +332,9 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
     assign(dst, tmp);
     return;
   }
-  leaf_layouts leaves{&dst.shape(), {}};
-  leaves.collect(e);
-  std::vector<const shape_type*> all{&dst.strides()};
-  for (const auto& s : leaves.strides) all.push_back(&s);
-  const auto merged = merge_layout(dst.shape(), all);
-  kernel_builder kb{&merged.shape, &merged.strides};
-  const auto kernel = kb.build(e);
-  backend_impl<B>::generate(make_strided_view(dst.data(), merged.shape, merged.strides[0]),
-                            cast_kernel<T, std::decay_t<decltype(kernel)>>{kernel});
+  const auto b = build_kernel(e, dst.shape(), dst.strides());
+  backend_impl<B>::generate(make_strided_view(dst.data(), b.layout.shape, b.layout.strides[0]),
+                            cast_kernel<T, std::decay_t<decltype(b.kernel)>>{b.kernel});
 }
 
 }  // namespace detail
@@ -387,18 +401,20 @@ auto make_expr(Op op, const Args&... args) {
   using Ref = typename reference_operand<First, Args...>::type;
   return elementwise_expr<Op, decltype(as_operand<Ref>(args))...>(op, as_operand<Ref>(args)...);
 }
-
-template <class Op, class L, class R>
-auto make_binary(const L& l, const R& r) {
-  return make_expr(Op{}, l, r);
-}
 }  // namespace detail
 
-#define XP_BINARY_OPERATOR(sym, op)                                                       \
+// One macro per arity serves operators (name = operator+) and NumPy's functions alike.
+#define XP_BINARY(name, op)                                                               \
   template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0> \
-  auto operator sym(const L& l, const R& r) {                                             \
+  auto name(const L& l, const R& r) {                                                     \
     return detail::make_expr(op{}, l, r);                                                 \
   }
+#define XP_UNARY(name, op)                                                  \
+  template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0> \
+  auto name(const X& x) {                                                  \
+    return detail::make_expr(op{}, x);                                     \
+  }
+#define XP_BINARY_OPERATOR(sym, op) XP_BINARY(operator sym, op)
 XP_BINARY_OPERATOR(+, ops::plus)
 XP_BINARY_OPERATOR(-, ops::minus)
 XP_BINARY_OPERATOR(*, ops::multiplies)
@@ -417,11 +433,7 @@ XP_BINARY_OPERATOR(|, ops::bitwise_or)
 XP_BINARY_OPERATOR(^, ops::bitwise_xor)
 #undef XP_BINARY_OPERATOR
 
-#define XP_UNARY_OPERATOR(sym, op)                                          \
-  template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0> \
-  auto operator sym(const X& x) {                                          \
-    return detail::make_expr(op{}, x);                                     \
-  }
+#define XP_UNARY_OPERATOR(sym, op) XP_UNARY(operator sym, op)
 XP_UNARY_OPERATOR(-, ops::negate)
 XP_UNARY_OPERATOR(!, ops::logical_not)
 XP_UNARY_OPERATOR(~, ops::bitwise_not)
@@ -447,11 +459,7 @@ XP_COMPOUND_OPERATOR(^=, ops::bitwise_xor)
 #undef XP_COMPOUND_OPERATOR
 
 // ---- NumPy's functions: lazy, fused into the expression they appear in --------------------
-#define XP_UNARY_FUNCTION(name, op)                                         \
-  template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0> \
-  auto name(const X& x) {                                                  \
-    return detail::make_expr(op{}, x);                                     \
-  }
+#define XP_UNARY_FUNCTION(name, op) XP_UNARY(name, op)
 XP_UNARY_FUNCTION(abs, ops::absolute)
 XP_UNARY_FUNCTION(absolute, ops::absolute)
 XP_UNARY_FUNCTION(sign, ops::sign)
@@ -484,11 +492,7 @@ XP_UNARY_FUNCTION(isfinite, ops::isfinite)
 XP_UNARY_FUNCTION(logical_not, ops::logical_not)
 #undef XP_UNARY_FUNCTION
 
-#define XP_BINARY_FUNCTION(name, op)                                                        \
-  template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0> \
-  auto name(const L& l, const R& r) {                                                     \
-    return detail::make_expr(op{}, l, r);                                                 \
-  }
+#define XP_BINARY_FUNCTION(name, op) XP_BINARY(name, op)
 XP_BINARY_FUNCTION(arctan2, ops::arctan2)
 XP_BINARY_FUNCTION(hypot, ops::hypot)
 XP_BINARY_FUNCTION(power, ops::power)
@@ -498,6 +502,8 @@ XP_BINARY_FUNCTION(remainder, ops::modulus)
 XP_BINARY_FUNCTION(logical_and, ops::logical_and)
 XP_BINARY_FUNCTION(logical_or, ops::logical_or)
 #undef XP_BINARY_FUNCTION
+#undef XP_BINARY
+#undef XP_UNARY
 
 /// @brief np.clip(x, lo, hi): lo and hi may be scalars or arrays (broadcast).
 template <class X, class L, class H, std::enable_if_t<detail::is_operand_v<X>, int> = 0>

@@ -133,17 +133,11 @@ class elementwise_kernel {
      ...);
     const index_t n = size_of(shape);
     if (n == 0) return;
-    detail::leaf_layouts leaves{&shape, {}};
-    leaves.collect(expr);
-    const shape_type out_strides = contiguous_strides(shape);
-    std::vector<const shape_type*> all{&out_strides};
-    for (const auto& s : leaves.strides) all.push_back(&s);
-    const auto merged = detail::merge_layout(shape, all);
-    detail::kernel_builder kb{&merged.shape, &merged.strides};
-    const auto kernel = kb.build(expr);
+    const auto b = detail::build_kernel(expr, shape, contiguous_strides(shape));
     debug::count_launch();
     backend_impl<B>::for_each(
-        n, detail::scatter_outputs<std::decay_t<decltype(kernel)>, typename O::value_type...>{kernel, {outs.data()...}});
+        n, detail::scatter_outputs<std::decay_t<decltype(b.kernel)>, typename O::value_type...>{b.kernel,
+                                                                                               {outs.data()...}});
   }
 
   detail::user_op<F> m_op;

@@ -340,7 +340,7 @@ auto mean(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& i
 }
 
 /// @brief np.var(x, axis, ddof): the mean of squared deviations from the mean (two passes).
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+template <class X, XP_REDUCTION_OPERAND(X)>
 auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0) {
   using Acc = std::conditional_t<std::is_same_v<detail::operand_value_t<X>, float>, float, double>;
   const auto m = mean(x, axes, true);
@@ -353,36 +353,37 @@ auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddo
 }
 
 /// @brief np.std (named stddev: a function named std would shadow namespace std inside xp).
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
+template <class X, XP_REDUCTION_OPERAND(X)>
 auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0) {
   return eval(sqrt(var(x, axes, keepdims, ddof)));
 }
+
+namespace detail {
+// np.argmin (Max = false) / np.argmax (Max = true).
+template <bool Max, class X, class O>
+auto arg_reduction(const X& x, const axes_t& axes, bool keepdims, const O& into, const char* name) {
+  using T = operand_value_t<X>;
+  if (!axes.all() && axes.list().size() != 1)
+    throw value_error(std::string("xp::") + name + ": takes all axes or one axis");
+  using Acc = value_index<T>;
+  const Acc start{Max ? lowest<T>() : highest<T>(), std::numeric_limits<index_t>::max()};
+  return run_reduction<std::int64_t>(
+      x, axes, keepdims, reduction_desc<Acc, make_value_index, take_arg<Max>, take_index>{start, {}, {}, {}}, name,
+      true, into);
+}
+}  // namespace detail
 
 /// @brief np.argmin: the flat index over all axes, or the index along one axis (int64).
 /// @throws xp::value_error for an empty reduction or more than one axis.
 template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
 auto argmin(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using T = detail::operand_value_t<X>;
-  if (!axes.all() && axes.list().size() != 1) throw value_error("xp::argmin: takes all axes or one axis");
-  using Acc = detail::value_index<T>;
-  return detail::run_reduction<std::int64_t>(
-      x, axes, keepdims,
-      detail::reduction_desc<Acc, detail::make_value_index, detail::take_arg<false>, detail::take_index>{
-          Acc{detail::highest<T>(), std::numeric_limits<index_t>::max()}, {}, {}, {}},
-      "argmin", true, into);
+  return detail::arg_reduction<false>(x, axes, keepdims, into, "argmin");
 }
 
 /// @brief np.argmax. @see argmin
 template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
 auto argmax(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using T = detail::operand_value_t<X>;
-  if (!axes.all() && axes.list().size() != 1) throw value_error("xp::argmax: takes all axes or one axis");
-  using Acc = detail::value_index<T>;
-  return detail::run_reduction<std::int64_t>(
-      x, axes, keepdims,
-      detail::reduction_desc<Acc, detail::make_value_index, detail::take_arg<true>, detail::take_index>{
-          Acc{detail::lowest<T>(), std::numeric_limits<index_t>::max()}, {}, {}, {}},
-      "argmax", true, into);
+  return detail::arg_reduction<true>(x, axes, keepdims, into, "argmax");
 }
 
 /// @brief np.any.
