@@ -33,6 +33,31 @@ TEST_CASE("cuda: freed memory is reused by the pool") {
   CHECK(b.data() == first);
 }
 
+TEST_CASE("cuda: small buffers are reused on their stream only, and keep their contents apart") {
+  void* first = nullptr;
+  {
+    auto a = xp::full<float, xp::cuda>({3}, 1.f);
+    first = a.data();
+  }
+  auto b = xp::full<float, xp::cuda>({5}, 2.f);  // same size class, same stream: same block
+  CHECK(b.data() == first);
+  CHECK(values(b) == std::vector<float>(5, 2.f));
+  void* second = nullptr;
+  {
+    auto c = xp::zeros<double, xp::cuda>({7});
+    second = c.data();
+  }
+  xp::cuda::stream s;
+  {
+    xp::cuda::stream_scope on(s);
+    auto d = xp::ones<double, xp::cuda>({7});  // another stream: never the block freed above
+    CHECK(d.data() != second);
+    CHECK(values(d) == std::vector<double>(7, 1.0));
+  }
+  auto e = xp::sum(xp::arange<float, xp::cuda>(10));  // 0-d results come from the cache too
+  CHECK(e.item() == 45.f);
+}
+
 TEST_CASE("cuda: asking for more than the GPU has throws out_of_memory, and the program goes on") {
   std::size_t free_bytes = 0, total = 0;
   REQUIRE(cudaMemGetInfo(&free_bytes, &total) == cudaSuccess);

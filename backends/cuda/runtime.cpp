@@ -55,15 +55,98 @@ bool device_available() noexcept {
   return e == cudaSuccess && n > 0;
 }
 
+namespace {
+// Small buffers (0-d results, reduction outputs, scalars) are kept by the host when freed and
+// handed back to the next request of the same size class on the same device and stream. Work
+// on one stream runs in order, so a buffer freed there may be reused there at once; this
+// spares the two driver calls (cudaMallocAsync + cudaFreeAsync, about 1 us together) that
+// otherwise dominate small operations. Bounded, and emptied when memory runs out.
+class small_block_cache {
+ public:
+  static constexpr std::size_t largest = 4096;
+  static constexpr std::size_t capacity = 64;
+  static std::size_t class_bytes(std::size_t bytes) {
+    std::size_t c = 256;
+    while (c < bytes) c *= 2;
+    return c;
+  }
+  void* take(int device, cudaStream_t stream, std::size_t cls) {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    for (std::size_t i = m_blocks.size(); i-- > 0;) {
+      block& b = m_blocks[i];
+      if (b.device == device && b.stream.get() == stream && b.bytes == cls) {
+        void* p = b.ptr;
+        m_blocks.erase(m_blocks.begin() + static_cast<std::ptrdiff_t>(i));
+        return p;
+      }
+    }
+    return nullptr;
+  }
+  void give(int device, std::shared_ptr<CUstream_st> stream, std::size_t cls, void* p) {
+    block evicted{};
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      if (m_blocks.size() == capacity) {
+        evicted = std::move(m_blocks.front());
+        m_blocks.erase(m_blocks.begin());
+      }
+      m_blocks.push_back(block{device, std::move(stream), cls, p});
+    }
+    if (evicted.ptr) release(evicted);
+  }
+  void clear() {
+    std::vector<block> all;
+    {
+      std::lock_guard<std::mutex> lock(m_mutex);
+      all.swap(m_blocks);
+    }
+    for (block& b : all) release(b);
+  }
+
+ private:
+  struct block {
+    int device;
+    std::shared_ptr<CUstream_st> stream;
+    std::size_t bytes;
+    void* ptr;
+  };
+  static void release(block& b) {
+    int current_device = 0;
+    (void)cudaGetDevice(&current_device);
+    if (current_device != b.device) (void)cudaSetDevice(b.device);
+    (void)cudaFreeAsync(b.ptr, b.stream.get());
+    if (current_device != b.device) (void)cudaSetDevice(current_device);
+  }
+  std::mutex m_mutex;
+  std::vector<block> m_blocks;
+};
+
+// Never destroyed: at exit the driver reclaims the memory, and freeing after the context is
+// gone would fail.
+small_block_cache& small_blocks() {
+  static small_block_cache* cache = new small_block_cache;
+  return *cache;
+}
+}  // namespace
+
 std::shared_ptr<void> memory::allocate(std::size_t bytes) {
   if (bytes == 0) return {};
-  cudaMemPool_t pool = configured_pool();
   std::shared_ptr<CUstream_st> stream = current;
+  int device = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&device));
+  const bool small = bytes <= small_block_cache::largest;
+  if (small) {
+    bytes = small_block_cache::class_bytes(bytes);
+    if (void* p = small_blocks().take(device, stream.get(), bytes))
+      return std::shared_ptr<void>(p, [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
+  }
+  cudaMemPool_t pool = configured_pool();
   void* p = nullptr;
   cudaError_t e = cudaMallocAsync(&p, bytes, stream.get());
   if (e == cudaErrorMemoryAllocation) {
     (void)cudaGetLastError();
     // Memory cached in the pool may be what is missing: wait for pending frees, trim, retry.
+    small_blocks().clear();
     XP_CUDA_CHECK(cudaDeviceSynchronize());
     XP_CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));
     e = cudaMallocAsync(&p, bytes, stream.get());
@@ -71,13 +154,12 @@ std::shared_ptr<void> memory::allocate(std::size_t bytes) {
       (void)cudaGetLastError();
       std::size_t free_bytes = 0, total = 0;
       XP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
-      int device = 0;
-      XP_CUDA_CHECK(cudaGetDevice(&device));
       throw out_of_memory(bytes, free_bytes, "cudaMallocAsync on device " + std::to_string(device));
     }
   }
   XP_CUDA_CHECK(e);
   // The deleter holds the stream, so the stream outlives every buffer allocated on it.
+  if (small) return std::shared_ptr<void>(p, [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
   return std::shared_ptr<void>(p, [stream](void* q) { (void)cudaFreeAsync(q, stream.get()); });
 }
 

@@ -35,16 +35,37 @@ inline unsigned grid_for(index_t n) {
   return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * 16)));
 }
 
+// One resident wave of `kernel` (as many blocks as fit on every SM at once), or fewer when
+// there is less work: a grid-stride loop then balances evenly, with no partial second wave
+// of blocks to wait for (that tail cost several percent for register-heavy expressions).
+template <class Kernel>
+unsigned resident_grid(Kernel kernel, index_t blocks_of_work) {
+  static const int per_sm = [kernel] {
+    int n = 0;
+    XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, block_threads, 0));
+    return std::max(n, 1);
+  }();
+  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(blocks_of_work, index_t{sm_count()} * per_sm)));
+}
+
 // dst is contiguous, every operand too, and all are aligned for N-lane loads:
-// each thread moves N elements with vector loads and stores per step.
+// each thread moves N elements with vector loads and stores per step, two steps at a time
+// (both loads issued before either store, so the math of one overlaps the other's loads).
 // I is the loop's index type: 32-bit when every index fits, which saves the 64-bit
 // arithmetic that otherwise competes with the math of compute-heavy expressions.
 template <int N, class I, class T, class G>
 __global__ void __launch_bounds__(block_threads) generate_vector_kernel(T* __restrict__ dst, I n, G gen) {
+  using vec = xp::detail::lanes<T, N>;
   const I step = static_cast<I>(gridDim.x) * blockDim.x;
   const I vectors = n / N;
-  for (I v = static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; v < vectors; v += step)
-    *reinterpret_cast<xp::detail::lanes<T, N>*>(dst + v * N) = xp::detail::load_lanes<N>(gen, v * N);
+  I v = static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x;
+  for (; v + step < vectors; v += 2 * step) {
+    const vec a = xp::detail::load_lanes<N>(gen, v * N);
+    const vec b = xp::detail::load_lanes<N>(gen, (v + step) * N);
+    *reinterpret_cast<vec*>(dst + v * N) = a;
+    *reinterpret_cast<vec*>(dst + (v + step) * N) = b;
+  }
+  if (v < vectors) *reinterpret_cast<vec*>(dst + v * N) = xp::detail::load_lanes<N>(gen, v * N);
   for (I i = vectors * N + static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step)
     dst[i] = static_cast<T>(xp::detail::at_contig(gen, i));
 }
@@ -87,11 +108,15 @@ void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
   constexpr int lanes = sizeof(T) >= 16 ? 1 : 16 / static_cast<int>(sizeof(T));
   if (dst.is_contiguous() && xp::detail::kernel_contiguous(gen)) {
     if (xp::detail::pointer_aligned(dst.data, sizeof(T) * lanes) && xp::detail::kernel_aligned(gen, lanes)) {
-      const unsigned grid = grid_for((dst.size + lanes - 1) / lanes);
-      if (dst.size + index_t{grid} * block_threads * lanes < (index_t{1} << 31))
-        generate_vector_kernel<lanes, int><<<grid, block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
-      else
-        generate_vector_kernel<lanes, index_t><<<grid, block_threads, 0, stream>>>(dst.data, dst.size, gen);
+      const index_t work = (dst.size / lanes + block_threads - 1) / block_threads;
+      // 32-bit indices when v + 2 * step and every element index stay below 2^31
+      if (dst.size + index_t{4} * sm_count() * 2048 * lanes < (index_t{1} << 31)) {
+        auto kernel = generate_vector_kernel<lanes, int, T, G>;
+        kernel<<<resident_grid(kernel, work), block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
+      } else {
+        auto kernel = generate_vector_kernel<lanes, index_t, T, G>;
+        kernel<<<resident_grid(kernel, work), block_threads, 0, stream>>>(dst.data, dst.size, gen);
+      }
     }
     else
       generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);

@@ -79,7 +79,21 @@ __global__ void __launch_bounds__(reduce_threads)
     Acc lane_acc[N];
     for (int l = 0; l < N; ++l) lane_acc[l] = desc.identity;
     const index_t vectors = n / N;
-    for (index_t v = tid; v < vectors; v += step) {
+    index_t v = tid;
+    // four vector loads in flight per thread: a small input is then one round trip to
+    // memory rather than four (the latency of a 2^12 sum), a large one keeps HBM busy
+    for (; v + 3 * step < vectors; v += 4 * step) {
+      decltype(xp::detail::load_lanes<N>(input, 0)) x[4];
+      XP_UNROLL
+      for (int c = 0; c < 4; ++c) x[c] = xp::detail::load_lanes<N>(input, (v + c * step) * N);
+      XP_UNROLL
+      for (int c = 0; c < 4; ++c) {
+        XP_UNROLL
+        for (int l = 0; l < N; ++l)
+          lane_acc[l] = desc.reduce(lane_acc[l], desc.map_at(x[c].v[l], (v + c * step) * N + l));
+      }
+    }
+    for (; v < vectors; v += step) {
       const auto x = xp::detail::load_lanes<N>(input, v * N);
       XP_UNROLL
       for (int l = 0; l < N; ++l) lane_acc[l] = desc.reduce(lane_acc[l], desc.map_at(x.v[l], v * N + l));
