@@ -16,4 +16,5 @@
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
 #include "xp/expr/reduction.hpp"
+#include "xp/linalg/matmul.hpp"
 #include "xp/random/random.hpp"

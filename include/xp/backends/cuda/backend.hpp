@@ -3,11 +3,13 @@
 /// @brief backend_impl<cuda>: the CUDA primitives gathered under the dispatch point.
 
 #include "xp/backends/cuda/evaluate.hpp"
+#include "xp/backends/cuda/matmul.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/reduce.hpp"
 #include "xp/core/backend.hpp"
 
 namespace xp {
 template <>
-struct backend_impl<cuda> : backends::cuda::memory, backends::cuda::evaluate, backends::cuda::reduce_impl {};
+struct backend_impl<cuda> : backends::cuda::memory, backends::cuda::evaluate, backends::cuda::reduce_impl,
+                             backends::cuda::matmul_impl {};
 }  // namespace xp

@@ -3,11 +3,13 @@
 /// @brief backend_impl<host>: the host primitives gathered under the dispatch point.
 
 #include "xp/backends/host/evaluate.hpp"
+#include "xp/backends/host/matmul.hpp"
 #include "xp/backends/host/memory.hpp"
 #include "xp/backends/host/reduce.hpp"
 #include "xp/core/backend.hpp"
 
 namespace xp {
 template <>
-struct backend_impl<host> : backends::host::memory, backends::host::evaluate, backends::host::reduce_impl {};
+struct backend_impl<host> : backends::host::memory, backends::host::evaluate, backends::host::reduce_impl,
+                             backends::host::matmul_impl {};
 }  // namespace xp

@@ -1,0 +1,340 @@
+// backend_impl<cuda>::gemm: the cuBLAS engine (float/double) and xp's tiled engine (float,
+// double, int32, int64), compiled once into libxp_cuda.
+
+#include <cublas_v2.h>
+
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "xp/backends/cuda/kernels.cuh"
+#include "xp/backends/cuda/matmul.hpp"
+#include "xp/backends/cuda/memory.hpp"
+#include "xp/core/dtype.hpp"
+
+namespace xp::backends::cuda {
+
+namespace {
+
+// ---- the tiled engine ---------------------------------------------------------------------------
+//
+// A block computes a BM x BN tile of C from BK-deep slices of A and B staged in shared memory;
+// each of its 256 threads owns a TM x TN register tile of C, split into 2 x 2 chunks half a
+// block tile apart so that the fragment reads from shared memory are 16-byte vectors without
+// bank conflicts. The next slices are fetched into registers (16-byte loads when the operands
+// allow) while the current ones are multiplied: two shared-memory buffers, one barrier per slice.
+
+template <int Bytes>
+struct tile_shape;
+template <>
+struct tile_shape<4> {  // float, int32
+  static constexpr int bm = 128, bn = 128, bk = 16, tm = 8, tn = 8;
+};
+template <>
+struct tile_shape<8> {  // double, int64
+  static constexpr int bm = 64, bn = 64, bk = 16, tm = 4, tn = 4;
+};
+
+constexpr int gemm_threads = 256;
+
+// Integers multiply and add in the unsigned type of their width: NumPy's wrap-around.
+template <class T, bool = std::is_integral_v<T>>
+struct wrap {
+  using type = T;
+};
+template <class T>
+struct wrap<T, true> {
+  using type = std::make_unsigned_t<T>;
+};
+template <class T>
+using wrap_t = typename wrap<T>::type;
+
+template <class T, int N>
+struct alignas(sizeof(T) * N) vec_t {
+  T v[N];
+};
+
+template <class T>
+__global__ void __launch_bounds__(gemm_threads)
+    tiled_gemm_kernel(xp::detail::gemm_problem<T> p, bool a_vector, bool b_vector) {
+  using S = tile_shape<sizeof(T)>;
+  using W = wrap_t<T>;
+  constexpr int BM = S::bm, BN = S::bn, BK = S::bk, TM = S::tm, TN = S::tn;
+  constexpr int V = 16 / sizeof(T);                        // elements per 16-byte vector
+  constexpr int a_loads = BM * BK / V / gemm_threads;      // vectors of A per thread per slice
+  constexpr int b_loads = BK * BN / V / gemm_threads;
+  static_assert(TM / 2 == V && TN / 2 == V, "fragment chunks are one 16-byte vector");
+  static_assert((BM / TM) * (BN / TN) == gemm_threads, "one thread per register tile");
+
+  __shared__ alignas(16) W a_tile[2][BK][BM];  // [buffer][k][m]: A transposed, m contiguous
+  __shared__ alignas(16) W b_tile[2][BK][BN];  // [buffer][k][n]
+
+  const int tid = threadIdx.x;
+  const int ty = tid / (BN / TN), tx = tid % (BN / TN);
+  const index_t m0 = index_t{blockIdx.y} * BM, n0 = index_t{blockIdx.x} * BN;
+  const index_t M = p.m, N = p.n, K = p.k;
+  const index_t slices = (K + BK - 1) / BK;
+
+  for (index_t batch = blockIdx.z; batch < p.batch; batch += gridDim.z) {
+    const T* A = p.a.data + batch * p.a.batch_stride;
+    const T* B = p.b.data + batch * p.b.batch_stride;
+    T* C = p.c + batch * M * N;
+
+    vec_t<W, V> a_next[a_loads];  // [a_loads] vectors: a row's V consecutive k
+    vec_t<W, V> b_next[b_loads];  // [b_loads] vectors: a k-row's V consecutive n
+
+    auto fetch = [&](index_t k0) {
+      XP_UNROLL
+      for (int l = 0; l < a_loads; ++l) {
+        const int v = tid + l * gemm_threads;
+        const index_t row = m0 + v % BM, k = k0 + (v / BM) * V;
+        if (a_vector && row < M && k + V <= K) {
+          const auto x = *reinterpret_cast<const vec_t<T, V>*>(A + row * p.a.row_stride + k);
+          XP_UNROLL
+          for (int e = 0; e < V; ++e) a_next[l].v[e] = static_cast<W>(x.v[e]);
+        } else {
+          XP_UNROLL
+          for (int e = 0; e < V; ++e)
+            a_next[l].v[e] = row < M && k + e < K ? static_cast<W>(A[row * p.a.row_stride + (k + e) * p.a.col_stride]) : W{};
+        }
+      }
+      XP_UNROLL
+      for (int l = 0; l < b_loads; ++l) {
+        const int v = tid + l * gemm_threads;
+        const index_t k = k0 + v / (BN / V), col = n0 + (v % (BN / V)) * V;
+        if (b_vector && k < K && col + V <= N) {
+          const auto x = *reinterpret_cast<const vec_t<T, V>*>(B + k * p.b.row_stride + col);
+          XP_UNROLL
+          for (int e = 0; e < V; ++e) b_next[l].v[e] = static_cast<W>(x.v[e]);
+        } else {
+          XP_UNROLL
+          for (int e = 0; e < V; ++e)
+            b_next[l].v[e] = k < K && col + e < N ? static_cast<W>(B[k * p.b.row_stride + (col + e) * p.b.col_stride]) : W{};
+        }
+      }
+    };
+    auto stash = [&](int buffer) {
+      XP_UNROLL
+      for (int l = 0; l < a_loads; ++l) {
+        const int v = tid + l * gemm_threads;
+        XP_UNROLL
+        for (int e = 0; e < V; ++e) a_tile[buffer][(v / BM) * V + e][v % BM] = a_next[l].v[e];
+      }
+      XP_UNROLL
+      for (int l = 0; l < b_loads; ++l) {
+        const int v = tid + l * gemm_threads;
+        *reinterpret_cast<vec_t<W, V>*>(&b_tile[buffer][v / (BN / V)][(v % (BN / V)) * V]) = b_next[l];
+      }
+    };
+
+    W acc[TM][TN];  // [TM][TN]: rows ty*V + i (+ BM/2), columns tx*V + j (+ BN/2)
+    XP_UNROLL
+    for (int i = 0; i < TM; ++i)
+      XP_UNROLL
+      for (int j = 0; j < TN; ++j) acc[i][j] = W{};
+
+    fetch(0);
+    stash(0);
+    __syncthreads();
+    for (index_t s = 0; s < slices; ++s) {
+      const int buffer = static_cast<int>(s & 1);
+      if (s + 1 < slices) fetch((s + 1) * BK);  // global loads in flight during the math below
+      XP_UNROLL
+      for (int kk = 0; kk < BK; ++kk) {
+        W a_frag[TM], b_frag[TN];  // [TM], [TN]
+        const auto a_lo = *reinterpret_cast<const vec_t<W, V>*>(&a_tile[buffer][kk][ty * V]);
+        const auto a_hi = *reinterpret_cast<const vec_t<W, V>*>(&a_tile[buffer][kk][BM / 2 + ty * V]);
+        const auto b_lo = *reinterpret_cast<const vec_t<W, V>*>(&b_tile[buffer][kk][tx * V]);
+        const auto b_hi = *reinterpret_cast<const vec_t<W, V>*>(&b_tile[buffer][kk][BN / 2 + tx * V]);
+        XP_UNROLL
+        for (int e = 0; e < V; ++e) {
+          a_frag[e] = a_lo.v[e];
+          a_frag[V + e] = a_hi.v[e];
+          b_frag[e] = b_lo.v[e];
+          b_frag[V + e] = b_hi.v[e];
+        }
+        XP_UNROLL
+        for (int i = 0; i < TM; ++i)
+          XP_UNROLL
+          for (int j = 0; j < TN; ++j) acc[i][j] += a_frag[i] * b_frag[j];
+      }
+      if (s + 1 < slices) stash(buffer ^ 1);
+      __syncthreads();
+    }
+
+    // epilogue: 16-byte stores where a chunk lies inside C and rows are vector-aligned
+    const bool c_vector = N % V == 0 && xp::detail::pointer_aligned(C, 16);
+    XP_UNROLL
+    for (int i = 0; i < TM; ++i) {
+      const index_t row = m0 + (i < V ? ty * V + i : BM / 2 + ty * V + i - V);
+      if (row >= M) continue;
+      XP_UNROLL
+      for (int half = 0; half < 2; ++half) {
+        const index_t col = n0 + half * (BN / 2) + tx * V;
+        if (c_vector && col + V <= N) {
+          vec_t<T, V> out;
+          XP_UNROLL
+          for (int e = 0; e < V; ++e) out.v[e] = static_cast<T>(acc[i][half * V + e]);
+          *reinterpret_cast<vec_t<T, V>*>(C + row * N + col) = out;
+        } else {
+          XP_UNROLL
+          for (int e = 0; e < V; ++e)
+            if (col + e < N) C[row * N + col + e] = static_cast<T>(acc[i][half * V + e]);
+        }
+      }
+    }
+  }
+}
+
+template <class T>
+bool vector_operand(const xp::detail::gemm_operand<T>& x, index_t batch) {
+  constexpr index_t V = 16 / sizeof(T);
+  return x.col_stride == 1 && x.row_stride % V == 0 && (batch == 1 || x.batch_stride % V == 0) &&
+         xp::detail::pointer_aligned(x.data, 16);
+}
+
+template <class T>
+void launch_tiled(const xp::detail::gemm_problem<T>& p) {
+  using S = tile_shape<sizeof(T)>;
+  const index_t tiles_n = (p.n + S::bn - 1) / S::bn, tiles_m = (p.m + S::bm - 1) / S::bm;
+  if (tiles_n > INT_MAX || tiles_m > 65535)
+    throw value_error("xp::matmul: the tiled engine takes at most " + std::to_string(65535 * S::bm) +
+                      " rows; got " + std::to_string(p.m));
+  const dim3 grid(static_cast<unsigned>(tiles_n), static_cast<unsigned>(tiles_m),
+                  static_cast<unsigned>(std::min<index_t>(p.batch, 65535)));
+  ::xp::debug::count_launch();
+  tiled_gemm_kernel<T><<<grid, gemm_threads, 0, current_stream()>>>(p, vector_operand(p.a, p.batch),
+                                                                    vector_operand(p.b, p.batch));
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+// ---- the cuBLAS engine --------------------------------------------------------------------------
+
+void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
+  if (status != CUBLAS_STATUS_SUCCESS)
+    throw cuda_error(cublasGetStatusName(status), cublasGetStatusString(status), call, file, line);
+}
+#define XP_CUBLAS_CHECK(call) check_cublas((call), #call, __FILE__, __LINE__)
+
+// One handle per device and thread (cuBLAS handles are not meant to be shared between threads),
+// created on first use and destroyed when the thread ends.
+class handles {
+ public:
+  ~handles() {
+    for (cublasHandle_t h : m_handles)
+      if (h) (void)cublasDestroy(h);
+  }
+  cublasHandle_t get() {
+    int device = 0;
+    XP_CUDA_CHECK(cudaGetDevice(&device));
+    if (m_handles.size() <= static_cast<std::size_t>(device)) m_handles.resize(device + 1, nullptr);
+    if (!m_handles[device]) XP_CUBLAS_CHECK(cublasCreate(&m_handles[device]));
+    return m_handles[device];
+  }
+
+ private:
+  std::vector<cublasHandle_t> m_handles;
+};
+
+cublasHandle_t this_threads_handle() {
+  thread_local handles h;
+  return h.get();
+}
+
+// Copies a batch of strided matrices into a contiguous row-major buffer, for operands whose
+// layout cuBLAS cannot take (neither axis of unit stride, or negative strides).
+template <class T>
+__global__ void pack_kernel(T* dst, xp::detail::gemm_operand<T> src, index_t rows, index_t cols, index_t total) {
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < total; i += step) {
+    const index_t b = i / (rows * cols), r = (i / cols) % rows, c = i % cols;
+    dst[i] = src.data[b * src.batch_stride + r * src.row_stride + c * src.col_stride];
+  }
+}
+
+template <class T>
+xp::detail::gemm_operand<T> packed(const xp::detail::gemm_operand<T>& x, index_t rows, index_t cols, index_t batch,
+                                   std::shared_ptr<void>& keep) {
+  const index_t total = rows * cols * batch;
+  keep = memory::allocate(static_cast<std::size_t>(total) * sizeof(T));
+  T* dst = static_cast<T*>(keep.get());
+  pack_kernel<<<grid_for(total), block_threads, 0, current_stream()>>>(dst, x, rows, cols, total);
+  XP_CUDA_CHECK(cudaGetLastError());
+  return {dst, cols, 1, rows * cols};
+}
+
+template <class T>
+void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
+  std::shared_ptr<void> keep_a, keep_b;  // packed copies live until the call is enqueued
+  auto la = xp::detail::blas_layout_of(p.m, p.k, p.a.row_stride, p.a.col_stride);
+  auto lb = xp::detail::blas_layout_of(p.k, p.n, p.b.row_stride, p.b.col_stride);
+  if (!la.ok || la.ld > INT_MAX || p.a.batch_stride < 0) {
+    p.a = packed(p.a, p.m, p.k, p.batch, keep_a);
+    la = xp::detail::blas_layout_of(p.m, p.k, p.a.row_stride, p.a.col_stride);
+  }
+  if (!lb.ok || lb.ld > INT_MAX || p.b.batch_stride < 0) {
+    p.b = packed(p.b, p.k, p.n, p.batch, keep_b);
+    lb = xp::detail::blas_layout_of(p.k, p.n, p.b.row_stride, p.b.col_stride);
+  }
+  // Row-major C = A B is column-major C^T = B^T A^T: B goes first. A row-major operand is its
+  // own transpose in column-major terms (op N); a column-major one needs op T.
+  const cublasOperation_t op_b = lb.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const cublasOperation_t op_a = la.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
+  const int m = static_cast<int>(p.n), n = static_cast<int>(p.m), k = static_cast<int>(p.k);
+  const int ldb = static_cast<int>(lb.ld), lda = static_cast<int>(la.ld), ldc = static_cast<int>(p.n);
+  cublasHandle_t h = this_threads_handle();
+  XP_CUBLAS_CHECK(cublasSetStream(h, current_stream()));
+  const T one = 1, zero = 0;
+  if constexpr (std::is_same_v<T, float>) {
+    XP_CUBLAS_CHECK(cublasSetMathMode(
+        h, precision == matmul_precision::tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
+    if (p.batch == 1)
+      XP_CUBLAS_CHECK(cublasSgemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
+    else
+      XP_CUBLAS_CHECK(cublasSgemmStridedBatched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.b.batch_stride,
+                                                p.a.data, lda, p.a.batch_stride, &zero, p.c, ldc, p.m * p.n,
+                                                static_cast<int>(p.batch)));
+  } else {
+    XP_CUBLAS_CHECK(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
+    if (p.batch == 1)
+      XP_CUBLAS_CHECK(cublasDgemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
+    else
+      XP_CUBLAS_CHECK(cublasDgemmStridedBatched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.b.batch_stride,
+                                                p.a.data, lda, p.a.batch_stride, &zero, p.c, ldc, p.m * p.n,
+                                                static_cast<int>(p.batch)));
+  }
+  ::xp::debug::count_launch();
+}
+
+}  // namespace
+
+template <class T>
+void matmul_impl::gemm(const xp::detail::gemm_problem<T>& p, const matmul_options& options) {
+  constexpr bool blas_type = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  if (options.precision == matmul_precision::tf32 && !std::is_same_v<T, float>)
+    throw dtype_error(std::string("xp::matmul: precision tf32 applies to float32 products, not ") +
+                      dtype_name<T>().data());
+  if (options.engine == matmul_engine::cublas && !blas_type)
+    xp::detail::engine_cannot_serve(options.engine, dtype_name<T>().data(), "xp::cuda");
+  const bool fits_int = std::max({p.m, p.n, p.k}) <= INT_MAX && p.batch <= INT_MAX;
+  if constexpr (blas_type) {
+    if (options.engine != matmul_engine::tiled) {
+      if (fits_int) return cublas_gemm(p, options.precision);
+      if (options.engine == matmul_engine::cublas)
+        throw value_error("xp::matmul: cuBLAS takes extents up to 2^31 - 1; got " + std::to_string(p.m) + " x " +
+                          std::to_string(p.k) + " @ " + std::to_string(p.k) + " x " + std::to_string(p.n));
+    }
+  }
+  launch_tiled(p);
+}
+
+template void matmul_impl::gemm<float>(const xp::detail::gemm_problem<float>&, const matmul_options&);
+template void matmul_impl::gemm<double>(const xp::detail::gemm_problem<double>&, const matmul_options&);
+template void matmul_impl::gemm<std::int32_t>(const xp::detail::gemm_problem<std::int32_t>&, const matmul_options&);
+template void matmul_impl::gemm<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&, const matmul_options&);
+
+}  // namespace xp::backends::cuda

@@ -1,0 +1,147 @@
+#pragma once
+/// @file backends/host/matmul.hpp
+/// @brief backend_impl<host>'s gemm primitive: CBLAS (OpenBLAS, when CMake found it) for
+/// float/double, and a cache-blocked, OpenMP-parallel kernel for everything else (the host's
+/// `tiled` engine; integers wrap around like NumPy's).
+
+#include <algorithm>
+#include <cstdint>
+#include <type_traits>
+#include <vector>
+
+#include "xp/core/dtype.hpp"
+#include "xp/linalg/gemm.hpp"
+
+#if defined(XP_HAS_CBLAS)
+#include <cblas.h>
+#endif
+
+namespace xp::backends::host {
+
+namespace detail_matmul {
+
+// Integers multiply and add in the unsigned type of the same width: wrap-around as in NumPy,
+// without signed overflow.
+template <class T, bool = std::is_integral_v<T>>
+struct wrap {
+  using type = T;
+};
+template <class T>
+struct wrap<T, true> {
+  using type = std::make_unsigned_t<T>;
+};
+template <class T>
+using wrap_t = typename wrap<T>::type;
+
+constexpr xp::index_t kc = 256;  // k extent of a packed block: a B block row is 1 KiB (float)
+constexpr xp::index_t nc = 256;  // n extent: a kc x nc block of B (256 KiB float) stays in L2
+constexpr xp::index_t mc = 32;   // rows of A per task
+
+// C (m x n, row-major, contiguous) = A · B for one matrix of the batch.
+template <class T>
+void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c_out,
+                  xp::index_t m, xp::index_t n, xp::index_t k) {
+  using W = wrap_t<T>;
+  W* c = reinterpret_cast<W*>(c_out);
+  std::fill(c, c + m * n, W{});
+  std::vector<W> b_block(static_cast<std::size_t>(kc * nc));  // [kc][nc]
+  for (xp::index_t j0 = 0; j0 < n; j0 += nc) {
+    const xp::index_t nb = std::min(nc, n - j0);
+    for (xp::index_t k0 = 0; k0 < k; k0 += kc) {
+      const xp::index_t kb = std::min(kc, k - k0);
+      for (xp::index_t kk = 0; kk < kb; ++kk)
+        for (xp::index_t j = 0; j < nb; ++j)
+          b_block[kk * nc + j] = static_cast<W>(b.data[(k0 + kk) * b.row_stride + (j0 + j) * b.col_stride]);
+#pragma omp parallel for schedule(dynamic)
+      for (xp::index_t i0 = 0; i0 < m; i0 += mc) {
+        const xp::index_t ib = std::min(mc, m - i0);
+        W a_block[mc * kc];  // [mc][kc]
+        for (xp::index_t i = 0; i < ib; ++i)
+          for (xp::index_t kk = 0; kk < kb; ++kk)
+            a_block[i * kc + kk] = static_cast<W>(a.data[(i0 + i) * a.row_stride + (k0 + kk) * a.col_stride]);
+        xp::index_t i = 0;
+        for (; i + 4 <= ib; i += 4) {  // four rows of C share every load of B
+          W* c0 = c + (i0 + i) * n + j0;
+          W* c1 = c0 + n;
+          W* c2 = c1 + n;
+          W* c3 = c2 + n;
+          for (xp::index_t kk = 0; kk < kb; ++kk) {
+            const W a0 = a_block[i * kc + kk], a1 = a_block[(i + 1) * kc + kk];
+            const W a2 = a_block[(i + 2) * kc + kk], a3 = a_block[(i + 3) * kc + kk];
+            const W* brow = &b_block[kk * nc];
+#pragma omp simd
+            for (xp::index_t j = 0; j < nb; ++j) {
+              const W bj = brow[j];
+              c0[j] += a0 * bj;
+              c1[j] += a1 * bj;
+              c2[j] += a2 * bj;
+              c3[j] += a3 * bj;
+            }
+          }
+        }
+        for (; i < ib; ++i) {
+          W* c0 = c + (i0 + i) * n + j0;
+          for (xp::index_t kk = 0; kk < kb; ++kk) {
+            const W a0 = a_block[i * kc + kk];
+            const W* brow = &b_block[kk * nc];
+#pragma omp simd
+            for (xp::index_t j = 0; j < nb; ++j) c0[j] += a0 * brow[j];
+          }
+        }
+      }
+    }
+  }
+}
+
+#if defined(XP_HAS_CBLAS)
+template <class T>
+bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c,
+               xp::index_t m, xp::index_t n, xp::index_t k) {
+  const auto la = xp::detail::blas_layout_of(m, k, a.row_stride, a.col_stride);
+  const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
+  constexpr xp::index_t int_max = 2147483647;
+  if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > int_max) return false;
+  const auto ta = la.transposed ? CblasTrans : CblasNoTrans;
+  const auto tb = lb.transposed ? CblasTrans : CblasNoTrans;
+  if constexpr (std::is_same_v<T, float>)
+    cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.f, a.data, int(la.ld), b.data, int(lb.ld), 0.f, c, int(n));
+  else
+    cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, a.data, int(la.ld), b.data, int(lb.ld), 0.0, c, int(n));
+  return true;
+}
+#endif
+
+}  // namespace detail_matmul
+
+struct matmul_impl {
+  /// True when automatic float/double products go to a BLAS library on this build.
+  static constexpr bool has_blas =
+#if defined(XP_HAS_CBLAS)
+      true;
+#else
+      false;
+#endif
+
+  template <class T>
+  static void gemm(const xp::detail::gemm_problem<T>& p, const matmul_options& opt) {
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> ||
+                      std::is_same_v<T, std::int64_t>,
+                  "xp: the host gemm primitive serves float, double, int32 and int64");
+    if (opt.engine == matmul_engine::cublas)
+      xp::detail::engine_cannot_serve(opt.engine, dtype_name<T>().data(), "xp::host");
+    for (xp::index_t bi = 0; bi < p.batch; ++bi) {
+      xp::detail::gemm_operand<T> a = p.a, b = p.b;
+      a.data += bi * p.a.batch_stride;
+      b.data += bi * p.b.batch_stride;
+      T* c = p.c + bi * p.m * p.n;
+#if defined(XP_HAS_CBLAS)
+      if constexpr (std::is_floating_point_v<T>) {
+        if (opt.engine == matmul_engine::automatic && detail_matmul::blas_gemm(a, b, c, p.m, p.n, p.k)) continue;
+      }
+#endif
+      detail_matmul::blocked_gemm(a, b, c, p.m, p.n, p.k);
+    }
+  }
+};
+
+}  // namespace xp::backends::host

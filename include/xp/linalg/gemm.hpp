@@ -1,0 +1,86 @@
+#pragma once
+/// @file linalg/gemm.hpp
+/// @brief The matmul options and the backend primitive's problem description: a batch of
+/// row-major products C[b] = A[b] · B[b] with arbitrary operand strides. Backends implement
+/// `backend_impl<B>::gemm(problem, options)`; linalg/matmul.hpp builds problems from NumPy
+/// semantics.
+
+#include <string>
+
+#include "xp/core/config.hpp"
+#include "xp/core/error.hpp"
+
+namespace xp {
+
+/// @brief Which implementation serves a product.
+enum class matmul_engine {
+  automatic,  ///< cuBLAS for float/double on xp::cuda, host BLAS on xp::host, tiled otherwise
+  cublas,     ///< cuBLAS (xp::cuda, float and double only)
+  tiled,      ///< xp's own kernel: shared-memory tiles on xp::cuda, cache blocks on xp::host
+};
+
+/// @brief The arithmetic of float32 products.
+enum class matmul_precision {
+  highest,  ///< true float32 / float64 products and sums (NumPy's results to rounding)
+  tf32,     ///< float32 inputs rounded to TF32 on tensor cores (cuBLAS only; opt-in, ~1e-3 relative)
+};
+
+/// @brief Options of xp::matmul: `xp::matmul(A, B, {.engine = xp::matmul_engine::tiled})`.
+struct matmul_options {
+  matmul_engine engine = matmul_engine::automatic;
+  matmul_precision precision = matmul_precision::highest;
+};
+
+inline const char* to_string(matmul_engine e) {
+  switch (e) {
+    case matmul_engine::automatic: return "automatic";
+    case matmul_engine::cublas: return "cublas";
+    case matmul_engine::tiled: return "tiled";
+  }
+  return "?";
+}
+
+namespace detail {
+
+/// One operand of a batched product: matrix b starts at data + b * batch_stride; element
+/// (i, j) is at row_stride * i + col_stride * j. Strides are in elements and may be zero
+/// (broadcast) or negative.
+template <class T>
+struct gemm_operand {
+  const T* data;
+  index_t row_stride, col_stride, batch_stride;
+};
+
+/// C[b] (m x n, row-major, contiguous, batch stride m * n) = A[b] (m x k) · B[b] (k x n),
+/// for b < batch. m, n, k, batch >= 1.
+template <class T>
+struct gemm_problem {
+  index_t m, n, k, batch;
+  gemm_operand<T> a, b;
+  T* c;
+};
+
+/// True when A (rows x cols, strides rs, cs) is a row-major matrix with leading dimension ld
+/// (cs == 1) or, with `transposed`, a column-major one (rs == 1); extents of 1 take any stride.
+struct blas_layout {
+  bool ok;
+  bool transposed;
+  index_t ld;
+};
+inline blas_layout blas_layout_of(index_t rows, index_t cols, index_t rs, index_t cs) {
+  if (rows == 1) rs = cols;  // a single row: its row stride never matters
+  if (cols == 1) cs = 1;
+  if (cs == 1 && rs >= cols && rs >= 1) return {true, false, rs};
+  if (rows == 1 && cols == 1) return {true, false, 1};
+  if (rs == 1 && cs >= rows && cs >= 1) return {true, true, cs};
+  return {false, false, 0};
+}
+
+[[noreturn]] inline void engine_cannot_serve(matmul_engine e, const char* dtype, const char* backend) {
+  throw dtype_error(std::string("xp::matmul: engine ") + to_string(e) + " cannot multiply " + dtype +
+                    " arrays on " + backend + " (cublas: float/double on xp::cuda; tiled and automatic: "
+                    "float, double, int32, int64 on both backends)");
+}
+
+}  // namespace detail
+}  // namespace xp

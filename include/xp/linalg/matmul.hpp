@@ -1,0 +1,262 @@
+#pragma once
+/// @file linalg/matmul.hpp
+/// @brief Matrix products with NumPy's semantics: matmul (batched, broadcast), dot, vdot,
+/// inner, outer. Written once over the backends' `gemm` primitive.
+///
+///     auto C  = xp::matmul(A, B);                                        // np.matmul / A @ B
+///     auto C2 = xp::matmul(A, B, {.engine = xp::matmul_engine::tiled});  // force xp's kernel
+///     xp::matmul(A, B, xp::out(C));                                      // np.matmul(A, B, out=C)
+
+#include <algorithm>
+#include <cstdint>
+#include <string>
+#include <type_traits>
+
+#include "xp/core/creation.hpp"
+#include "xp/core/ndarray.hpp"
+#include "xp/expr/elementwise.hpp"
+#include "xp/expr/kernel.hpp"
+#include "xp/linalg/gemm.hpp"
+
+namespace xp {
+
+namespace detail {
+
+// The type a product is computed in: float, double, int32, int64 as themselves; uint8 in int32
+// (its wrap-around modulo 256 survives the round trip) and bool as 0/1 counts in int32.
+template <class R>
+using gemm_compute_t = std::conditional_t<std::is_same_v<R, std::uint8_t> || std::is_same_v<R, bool>, std::int32_t, R>;
+
+template <class W, class T, class B>
+ndarray<W, B> as_compute(const ndarray<T, B>& a) {
+  if constexpr (std::is_same_v<W, T>) return a;
+  else return a.template astype<W>();
+}
+
+inline shape_type drop_last(const shape_type& s, std::size_t n) { return shape_type(s.begin(), s.end() - static_cast<std::ptrdiff_t>(n)); }
+
+// c (contiguous, shape batch + (m, n)) = a @ b, where a has shape batch_a + (m, k) and b has
+// batch_b + (k, n) and both batches broadcast to `batch`. One primitive call per group of batch
+// axes that collapse to a single stride per operand (usually one call in all).
+template <class W, class B>
+void matmul_into(const ndarray<W, B>& a, const ndarray<W, B>& b, const ndarray<W, B>& c, const shape_type& batch,
+                 const matmul_options& opt) {
+  const std::size_t r = batch.size();
+  const index_t m = a.shape(-2), k = a.shape(-1), n = b.shape(-1);
+  if (c.size() == 0) return;
+  if (k == 0) {  // empty sums
+    c.fill(W{});
+    return;
+  }
+  shape_type a_full = batch, b_full = batch;
+  a_full.insert(a_full.end(), {m, k});
+  b_full.insert(b_full.end(), {k, n});
+  const auto ab = broadcast_to(a, a_full), bb = broadcast_to(b, b_full);
+  // the innermost batch axes that merge into one strided batch
+  std::size_t first = r;
+  index_t count = 1, sa = 0, sb = 0;
+  while (first > 0) {
+    const std::size_t d = first - 1;
+    const index_t len = batch[d];
+    if (len != 1) {
+      if (count == 1) {
+        sa = ab.strides()[d];
+        sb = bb.strides()[d];
+      } else if (ab.strides()[d] != sa * count || bb.strides()[d] != sb * count) {
+        break;
+      }
+      count *= len;
+    }
+    first = d;
+  }
+  // the remaining outer axes, walked with an odometer
+  const index_t outer = size_of(shape_type(batch.begin(), batch.begin() + static_cast<std::ptrdiff_t>(first)));
+  shape_type idx(first, 0);
+  for (index_t o = 0; o < outer; ++o) {
+    index_t off_a = 0, off_b = 0, off_c = 0;
+    for (std::size_t d = 0; d < first; ++d) {
+      off_a += idx[d] * ab.strides()[d];
+      off_b += idx[d] * bb.strides()[d];
+      off_c += idx[d] * c.strides()[d];
+    }
+    gemm_problem<W> p{m, n, k, count,
+                      {ab.data() + off_a, ab.strides()[r], ab.strides()[r + 1], sa},
+                      {bb.data() + off_b, bb.strides()[r], bb.strides()[r + 1], sb},
+                      c.data() + off_c};
+    backend_impl<B>::gemm(p, opt);
+    for (std::size_t d = first; d-- > 0;) {
+      if (++idx[d] < batch[d]) break;
+      idx[d] = 0;
+    }
+  }
+}
+
+struct matmul_plan {
+  shape_type batch, full, result;
+};
+
+// Checks shapes per np.matmul and returns the broadcast batch, the shape computed
+// (batch + (m, n)) and the shape returned (without the axes of 1-D operands).
+template <class T, class U, class B>
+matmul_plan plan_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b) {
+  if (a.ndim() == 0 || b.ndim() == 0)
+    throw value_error(std::string("xp::matmul: input operand ") + (a.ndim() == 0 ? "0" : "1") +
+                      " is 0-d (shape ()); matmul needs at least one dimension (multiply scalars with *)");
+  const index_t k_a = a.shape(-1);
+  const index_t k_b = b.ndim() == 1 ? b.shape(0) : b.shape(-2);
+  if (k_a != k_b)
+    throw shape_error("xp::matmul: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                      " do not align: " + std::to_string(k_a) + " (last axis of the first) != " +
+                      std::to_string(k_b) + " (" + (b.ndim() == 1 ? "only" : "second-last") +
+                      " axis of the second)");
+  const shape_type batch_a = a.ndim() > 2 ? drop_last(a.shape(), 2) : shape_type{};
+  const shape_type batch_b = b.ndim() > 2 ? drop_last(b.shape(), 2) : shape_type{};
+  matmul_plan plan;
+  try {
+    plan.batch = broadcast_shapes(batch_a, batch_b);
+  } catch (const shape_error&) {
+    throw shape_error("xp::matmul: the batch axes of " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                      " do not broadcast (" + to_string(batch_a) + " vs " + to_string(batch_b) + ")");
+  }
+  const index_t m = a.ndim() == 1 ? 1 : a.shape(-2), n = b.ndim() == 1 ? 1 : b.shape(-1);
+  plan.full = plan.batch;
+  plan.full.insert(plan.full.end(), {m, n});
+  plan.result = plan.batch;
+  if (a.ndim() > 1) plan.result.push_back(m);
+  if (b.ndim() > 1) plan.result.push_back(n);
+  return plan;
+}
+
+// Computes into `c` (contiguous, of type W, shape plan.full).
+template <class W, class T, class U, class B>
+void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W, B>& c, const shape_type& batch,
+                const matmul_options& opt) {
+  auto aw = as_compute<W>(a);
+  auto bw = as_compute<W>(b);
+  if (aw.ndim() == 1) aw = expand_dims(aw, 0);
+  if (bw.ndim() == 1) bw = expand_dims(bw, 1);
+  matmul_into(aw, bw, c, batch, opt);
+}
+
+}  // namespace detail
+
+/// @brief The matrix product with NumPy's rules (np.matmul, `a @ b`): 2-D operands multiply as
+/// matrices; a 1-D first (second) operand is a row (column) vector whose axis is removed from
+/// the result; N-D operands are stacks of matrices in the last two axes, broadcast over the
+/// leading axes ((3,1,4,5) @ (2,5,6) -> (3,2,4,6)). Types promote like NumPy; integers wrap.
+/// On xp::cuda float/double products go to cuBLAS (transposed and strided views through its
+/// op flags and leading dimensions, batches through its strided-batched call), other types to
+/// xp's tiled kernel; on xp::host float/double go to CBLAS when the build found it.
+/// @param options `{.engine = automatic | cublas | tiled, .precision = highest | tf32}`
+/// @throws xp::shape_error when the inner dimensions differ or the batch axes do not
+/// broadcast (naming both shapes); xp::value_error for a 0-d operand; xp::dtype_error when the
+/// engine cannot serve the dtype (cublas: float/double on xp::cuda) or tf32 is asked of a
+/// non-float32 product.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  using R = promote_t<T, U>;
+  using W = detail::gemm_compute_t<R>;
+  const auto plan = detail::plan_matmul(a, b);
+  auto c = empty<W, B>(plan.full);
+  detail::run_matmul(a, b, c, plan.batch, options);
+  if constexpr (std::is_same_v<R, W>) return c.reshape(plan.result);
+  else if constexpr (std::is_same_v<R, bool>) return ndarray<bool, B>(c != W{0}).reshape(plan.result);
+  else return c.template astype<R>().reshape(plan.result);
+}
+
+/// @brief np.matmul(a, b, out=o): writes the product into `o`, which must have exactly the
+/// result's shape; its dtype may differ (the product is converted). Returns `o`.
+/// @throws as matmul, and xp::shape_error when `o` has another shape.
+template <class T, class U, class O, class B>
+ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t<ndarray<O, B>>& out,
+                     const matmul_options& options = {}) {
+  using R = promote_t<T, U>;
+  using W = detail::gemm_compute_t<R>;
+  const ndarray<O, B>& o = std::get<0>(out.arrays);
+  const auto plan = detail::plan_matmul(a, b);
+  if (o.shape() != plan.result)
+    throw shape_error("xp::matmul: out has shape " + to_string(o.shape()) + ", the product of " +
+                      to_string(a.shape()) + " and " + to_string(b.shape()) + " has " + to_string(plan.result));
+  if constexpr (std::is_same_v<O, W>) {
+    if (o.is_contiguous() && !detail::may_overlap(o, a) && !detail::may_overlap(o, b)) {
+      detail::run_matmul(a, b, o.reshape(plan.full), plan.batch, options);
+      return o;
+    }
+  }
+  const auto c = matmul(a, b, options);
+  detail::assign(o, c);
+  return o;
+}
+
+/// @brief np.dot: for 0-d operands the product a * b; for 1-D and 2-D operands (and any
+/// N-D a with 1-D or 2-D b) the same as matmul; for N-D b, a sum product over the last axis
+/// of a and the second-last of b, result shape a.shape[:-1] + b.shape[:-2] + b.shape[-1:].
+/// @throws xp::shape_error when those axes differ.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> dot(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  using R = promote_t<T, U>;
+  if (a.ndim() == 0 || b.ndim() == 0) return ndarray<R, B>(a * b);
+  if (b.ndim() <= 2) {
+    const index_t k_b = b.ndim() == 1 ? b.shape(0) : b.shape(-2);
+    if (a.shape(-1) != k_b)
+      throw shape_error("xp::dot: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                        " not aligned: " + std::to_string(a.shape(-1)) + " != " + std::to_string(k_b));
+    return matmul(a, b, options);
+  }
+  const index_t k = a.shape(-1);
+  if (b.shape(-2) != k)
+    throw shape_error("xp::dot: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                      " not aligned: " + std::to_string(k) + " (last axis of the first) != " +
+                      std::to_string(b.shape(-2)) + " (second-last axis of the second)");
+  // b (..., k, n) -> (k, ..., n) -> (k, q): one plain matrix product
+  std::vector<index_t> axes;
+  axes.push_back(static_cast<index_t>(b.ndim()) - 2);
+  for (index_t d = 0; d < static_cast<index_t>(b.ndim()); ++d)
+    if (d != static_cast<index_t>(b.ndim()) - 2) axes.push_back(d);
+  shape_type b_rest = b.shape();
+  b_rest.erase(b_rest.end() - 2);
+  const auto b2 = transpose(b, axes).reshape({k, size_of(b_rest)});
+  const auto a2 = a.reshape({size_of(detail::drop_last(a.shape(), 1)), k});
+  shape_type result = detail::drop_last(a.shape(), 1);
+  const auto& bs = b.shape();
+  result.insert(result.end(), bs.begin(), bs.end() - 2);
+  result.push_back(bs.back());
+  return matmul(a2, b2, options).reshape(result);
+}
+
+/// @brief np.vdot for real arrays: both flattened, sum(a * b) as a 0-d array.
+/// @throws xp::shape_error when the sizes differ.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> vdot(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  if (a.size() != b.size())
+    throw shape_error("xp::vdot: the operands have " + std::to_string(a.size()) + " and " + std::to_string(b.size()) +
+                      " elements (shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) + ")");
+  return matmul(a.ravel(), b.ravel(), options);
+}
+
+/// @brief np.inner: a sum product over the last axes; result shape a.shape[:-1] + b.shape[:-1];
+/// for 0-d operands the product a * b.
+/// @throws xp::shape_error when the last axes differ.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> inner(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  using R = promote_t<T, U>;
+  if (a.ndim() == 0 || b.ndim() == 0) return ndarray<R, B>(a * b);
+  const index_t k = a.shape(-1);
+  if (b.shape(-1) != k)
+    throw shape_error("xp::inner: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                      " not aligned: last axes " + std::to_string(k) + " != " + std::to_string(b.shape(-1)));
+  const index_t p = size_of(detail::drop_last(a.shape(), 1)), q = size_of(detail::drop_last(b.shape(), 1));
+  shape_type result = detail::drop_last(a.shape(), 1);
+  const auto rb = detail::drop_last(b.shape(), 1);
+  result.insert(result.end(), rb.begin(), rb.end());
+  return matmul(a.reshape({p, k}), transpose(b.reshape({q, k})), options).reshape(result);
+}
+
+/// @brief np.outer: both flattened; result[i, j] = a[i] * b[j], shape (a.size, b.size).
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> outer(const ndarray<T, B>& a, const ndarray<U, B>& b) {
+  using R = promote_t<T, U>;
+  return ndarray<R, B>(expand_dims(a.ravel(), 1) * expand_dims(b.ravel(), 0));
+}
+
+}  // namespace xp
