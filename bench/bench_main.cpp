@@ -2,10 +2,15 @@
 // bytes processed give GB/s. Reference points measured in the same run:
 //   device_copy      cudaMemcpyAsync device-to-device (bytes read + written): the bandwidth limit
 //   cub_sum          CUB DeviceReduce::Sum: the reduction to beat
+//   cublas_direct_*  cublasSgemm/cublasDgemm called directly: the product to beat, and the
+//                    baseline of xp's cuBLAS-engine overhead
+// Products report flops (2 m n k per iteration) as items_per_second.
 // Peers (NumPy, CuPy) run from bench/peers/peers.py; tools/bench-report.py prints the ratios.
 #include <benchmark/benchmark.h>
 
 #if defined(XP_HAS_CUDA)
+#include <cublas_v2.h>
+
 #include <cub/device/device_reduce.cuh>
 #include <xp/cuda.hpp>
 #else
@@ -13,6 +18,13 @@
 #endif
 
 namespace {
+
+// An n x n matrix of random values: U[-1, 1) for floats, integers in [-50, 50) otherwise.
+template <class T, class B>
+xp::ndarray<T, B> bench_matrix(xp::index_t n, std::uint64_t seed) {
+  if constexpr (std::is_floating_point_v<T>) return xp::random::uniform<T, B>({n, n}, T(-1), T(1), seed);
+  else return xp::random::uniform<double, B>({n, n}, -50.0, 50.0, seed).template astype<T>();
+}
 
 // ---- host workloads --------------------------------------------------------------------------
 void host_saxpy_trig(benchmark::State& state) {
@@ -31,6 +43,23 @@ void host_sum(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * n * sizeof(float));
 }
 BENCHMARK(host_sum)->Arg(1 << 24)->Unit(benchmark::kMillisecond)->UseRealTime();
+
+// ---- host products: BLAS (automatic) and xp's blocked kernel (tiled) ------------------------------
+constexpr auto automatic = xp::matmul_engine::automatic;
+constexpr auto cublas = xp::matmul_engine::cublas;
+constexpr auto tiled = xp::matmul_engine::tiled;
+
+template <class T, xp::matmul_engine engine>
+void host_matmul(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto a = bench_matrix<T, xp::host>(n, 1), b = bench_matrix<T, xp::host>(n, 2);
+  auto c = xp::empty<T>({n, n});
+  for (auto _ : state) xp::matmul(a, b, xp::out(c), {.engine = engine});
+  state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
+}
+BENCHMARK_TEMPLATE(host_matmul, float, automatic)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_matmul, float, tiled)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_matmul, std::int32_t, tiled)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 #if defined(XP_HAS_CUDA)
 // ---- device workloads -----------------------------------------------------------------------
@@ -194,6 +223,53 @@ void device_column_sum(benchmark::State& state) {
   state.SetBytesProcessed(state.iterations() * 8192 * 8192 * sizeof(float));
 }
 BENCHMARK(device_column_sum)->UseManualTime()->Unit(benchmark::kMicrosecond);
+// ---- device products ------------------------------------------------------------------------------
+template <class T, xp::matmul_engine engine>
+void device_matmul(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto a = bench_matrix<T, xp::cuda>(n, 1), b = bench_matrix<T, xp::cuda>(n, 2);
+  xp::ndarray<T, xp::cuda> c;
+  device_loop(state, [&] { c = xp::matmul(a, b, {.engine = engine}); });
+  state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
+}
+BENCHMARK_TEMPLATE(device_matmul, float, cublas)->Arg(64)->Arg(1024)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, float, tiled)->Arg(64)->Arg(1024)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, double, cublas)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, double, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, std::int32_t, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, std::int64_t, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// The same float product with TF32 tensor cores allowed (opt-in precision).
+void device_matmul_tf32(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto a = bench_matrix<float, xp::cuda>(n, 1), b = bench_matrix<float, xp::cuda>(n, 2);
+  xp::ndarray<float, xp::cuda> c;
+  device_loop(state, [&] { c = xp::matmul(a, b, {.precision = xp::matmul_precision::tf32}); });
+  state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
+}
+BENCHMARK(device_matmul_tf32)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// cuBLAS called directly on preallocated buffers: what xp's cuBLAS engine adds is the difference.
+template <class T>
+void cublas_direct(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  auto a = bench_matrix<T, xp::cuda>(n, 1), b = bench_matrix<T, xp::cuda>(n, 2);
+  auto c = xp::empty<T, xp::cuda>({n, n});
+  cublasHandle_t h;
+  cublasCreate(&h);
+  cublasSetStream(h, xp::backends::cuda::current_stream());
+  const T one = 1, zero = 0;
+  device_loop(state, [&] {
+    if constexpr (std::is_same_v<T, float>)
+      cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), n, a.data(), n, &zero, c.data(), n);
+    else
+      cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), n, a.data(), n, &zero, c.data(), n);
+  });
+  cublasDestroy(h);
+  state.SetItemsProcessed(state.iterations() * 2 * std::int64_t{n} * n * n);
+}
+BENCHMARK(cublas_direct<float>)->Arg(64)->Arg(1024)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(cublas_direct<double>)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
 #endif
 
 }  // namespace

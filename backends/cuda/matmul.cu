@@ -60,7 +60,7 @@ struct alignas(sizeof(T) * N) vec_t {
 
 template <class T>
 __global__ void __launch_bounds__(gemm_threads)
-    tiled_gemm_kernel(xp::detail::gemm_problem<T> p, bool a_vector, bool b_vector) {
+    tiled_gemm_kernel(xp::detail::gemm_problem<T> p, bool a_vector, bool b_vector, bool c_vector) {
   using S = tile_shape<sizeof(T)>;
   using W = wrap_t<T>;
   constexpr int BM = S::bm, BN = S::bn, BK = S::bk, TM = S::tm, TN = S::tn;
@@ -167,7 +167,6 @@ __global__ void __launch_bounds__(gemm_threads)
     }
 
     // epilogue: 16-byte stores where a chunk lies inside C and rows are vector-aligned
-    const bool c_vector = N % V == 0 && xp::detail::pointer_aligned(C, 16);
     XP_UNROLL
     for (int i = 0; i < TM; ++i) {
       const index_t row = m0 + (i < V ? ty * V + i : BM / 2 + ty * V + i - V);
@@ -207,8 +206,9 @@ void launch_tiled(const xp::detail::gemm_problem<T>& p) {
   const dim3 grid(static_cast<unsigned>(tiles_n), static_cast<unsigned>(tiles_m),
                   static_cast<unsigned>(std::min<index_t>(p.batch, 65535)));
   ::xp::debug::count_launch();
+  const bool c_vector = p.n % (16 / sizeof(T)) == 0 && xp::detail::pointer_aligned(p.c, 16);
   tiled_gemm_kernel<T><<<grid, gemm_threads, 0, current_stream()>>>(p, vector_operand(p.a, p.batch),
-                                                                    vector_operand(p.b, p.batch));
+                                                                    vector_operand(p.b, p.batch), c_vector);
   XP_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -29,6 +29,10 @@ x = rng.uniform(-3, 3, n).astype(np.float32)
 y = rng.uniform(-3, 3, n).astype(np.float32)
 out["host_saxpy_trig/16777216"] = host_time(lambda: np.exp(np.float32(0.5) * np.sin(x) + np.cos(y)))
 out["host_sum/16777216"] = host_time(lambda: np.sum(x))
+ha = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
+hb = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
+hc = np.empty_like(ha)
+out["host_matmul<float, automatic>/1024"] = host_time(lambda: np.matmul(ha, hb, out=hc))
 
 try:
     import cupy as cp
@@ -67,5 +71,11 @@ if cp is not None:
     m = cp.random.uniform(0, 1, (8192, 8192), dtype=cp.float32)
     out["device_row_sum"] = dev_time(lambda: cp.sum(m, axis=1))
     out["device_column_sum"] = dev_time(lambda: cp.sum(m, axis=0))
+    del m
+    for dtype, name in ((cp.float32, "float"), (cp.float64, "double")):
+        for size in ((64, 1024, 4096) if name == "float" else (4096,)):
+            da = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
+            db = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
+            out[f"device_matmul<{name}, cublas>/{size}"] = dev_time(lambda: cp.matmul(da, db))
 
 print(json.dumps(out, indent=1))
