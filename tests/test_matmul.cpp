@@ -94,7 +94,7 @@ TEST_CASE_TEMPLATE("matmul: every engine against a float64 reference at awkward 
     const auto a = mm_random<T>({m, k}, seed++), b = mm_random<T>({k, n}, seed++);
     const auto want = reference_product(a, b);
     for (const auto engine : engines<T>()) {
-      INFO(backend_name() << " " << xp::dtype_name<T>() << " " << m << "x" << k << "x" << n << " engine " << xp::to_string(engine));
+      INFO(backend_name() << " " << xp::dtype_name<T>() << " " << m << "x" << k << "x" << n << " engine " << xp::engine_name(engine));
       const auto c = xp::matmul(a, b, {.engine = engine});
       static_assert(std::is_same_v<typename decltype(c)::value_type, T>);
       REQUIRE(c.shape() == xp::shape_type{m, n});
@@ -113,7 +113,7 @@ TEST_CASE_TEMPLATE("matmul: transposed, sliced and reversed operands", P, XP_MAT
   const auto b_rev = bb(xp::range(2 * k - 1, xp::none, -2), xp::range(n - 1, xp::none, -1));  // negative strides
   const auto a_cols = mm_random<T>({m, 3 * k}, 13)(xp::all, xp::range(0, 3 * k, 3));         // neither stride 1
   for (const auto engine : engines<T>()) {
-    INFO(backend_name() << " " << xp::dtype_name<T>() << " engine " << xp::to_string(engine));
+    INFO(backend_name() << " " << xp::dtype_name<T>() << " engine " << xp::engine_name(engine));
     check_product(xp::matmul(a, b, {.engine = engine}), reference_product(a, b), k, eps_of<T>());
     check_product(xp::matmul(a, b_rev, {.engine = engine}), reference_product(a, b_rev), k, eps_of<T>());
     check_product(xp::matmul(a_cols, xp::transpose(a_cols), {.engine = engine}),
@@ -129,7 +129,7 @@ TEST_CASE_TEMPLATE("matmul: batched products broadcast their leading axes", P, X
   const auto a = mm_random<T>({3, 1, 20, 33}, 21), b = mm_random<T>({2, 33, 19}, 22);
   const auto bt = xp::transpose(mm_random<T>({2, 19, 33}, 23), {0, 2, 1});  // batch of column-major B
   for (const auto engine : engines<T>()) {
-    INFO(backend_name() << " " << xp::dtype_name<T>() << " engine " << xp::to_string(engine));
+    INFO(backend_name() << " " << xp::dtype_name<T>() << " engine " << xp::engine_name(engine));
     for (const auto& bx : {b, bt}) {
       const auto c = xp::matmul(a, bx, {.engine = engine});
       REQUIRE(c.shape() == xp::shape_type{3, 2, 20, 19});
@@ -148,7 +148,7 @@ TEST_CASE("matmul: NumPy's golden results for stacks, vectors and integers") {
   const auto a = xp::load_npy<double, B>(golden("mm_a")), b = xp::load_npy<double, B>(golden("mm_b"));
   const auto v = xp::load_npy<double, B>(golden("mm_v"));
   for (const auto engine : engines<double>()) {
-    INFO(xp::to_string(engine));
+    INFO(xp::engine_name(engine));
     check_close(xp::matmul(a, b, {.engine = engine}), xp::load_npy<double>(golden("mm_batched")), 1e-14);
     check_close(xp::matmul(a(0, 0, 0), b, {.engine = engine}), xp::load_npy<double>(golden("mm_vec_mat")), 1e-14);
     check_close(xp::matmul(b, v, {.engine = engine}), xp::load_npy<double>(golden("mm_mat_vec")), 1e-14);

@@ -31,7 +31,8 @@ struct matmul_options {
   matmul_precision precision = matmul_precision::highest;
 };
 
-inline const char* to_string(matmul_engine e) {
+/// @brief The engine's name ("automatic", "cublas", "tiled").
+inline const char* engine_name(matmul_engine e) {
   switch (e) {
     case matmul_engine::automatic: return "automatic";
     case matmul_engine::cublas: return "cublas";
@@ -77,7 +78,7 @@ inline blas_layout blas_layout_of(index_t rows, index_t cols, index_t rs, index_
 }
 
 [[noreturn]] inline void engine_cannot_serve(matmul_engine e, const char* dtype, const char* backend) {
-  throw dtype_error(std::string("xp::matmul: engine ") + to_string(e) + " cannot multiply " + dtype +
+  throw dtype_error(std::string("xp::matmul: engine ") + engine_name(e) + " cannot multiply " + dtype +
                     " arrays on " + backend + " (cublas: float/double on xp::cuda; tiled and automatic: "
                     "float, double, int32, int64 on both backends)");
 }
