@@ -58,6 +58,9 @@ struct alignas(sizeof(T) * N) vec_t {
   T v[N];
 };
 
+// One block per SM: the float kernel takes ~207 registers. Capping it at 128 for two blocks per
+// SM spilled and ran 10-20 % slower on the H100; BK = 8 and explicit prefetching of the next
+// step's fragments measured the same as this form (docs/performance.md).
 template <class T>
 __global__ void __launch_bounds__(gemm_threads)
     tiled_gemm_kernel(xp::detail::gemm_problem<T> p, bool a_vector, bool b_vector, bool c_vector) {
