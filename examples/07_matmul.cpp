@@ -76,9 +76,19 @@ int main(int argc, char** argv) {
       c = xp::matmul(a, b);
       ms = tutorial::time_ms<B>([&] { c = xp::matmul(a, b); });
       report(gpu ? "cuBLAS (xp::matmul default)" : "host BLAS (xp::matmul default)", c, ms);
+
+      // Step 5: on the GPU run, the same product on the CPU for comparison (BLAS when the build
+      // found one, else xp's blocked kernel).
+      if constexpr (gpu) {
+        const auto ha = a.copy_to_host(), hb = b.copy_to_host();
+        auto hc = xp::matmul(ha, hb);
+        ms = tutorial::time_ms<xp::host>([&] { hc = xp::matmul(ha, hb); });
+        report(xp::backends::host::matmul_impl::has_blas ? "host BLAS (CPU)" : "host, xp blocked kernel (no BLAS)",
+               xp::asarray<B>(hc), ms);
+      }
     }
 
-    // Step 5: the seeds' column sum of a product, and the reassociation. Both are float32; they
+    // Step 6: the seeds' column sum of a product, and the reassociation. Both are float32; they
     // agree to float32 rounding (inputs in [0, 1), so nothing cancels).
     const xp::index_t m = opt.small ? 1000 : 10000, k = opt.small ? 500 : 5000, n = opt.small ? 700 : 7000;
     const auto a = xp::random::uniform<float, B>({m, k}, 0.f, 1.f, 3);
