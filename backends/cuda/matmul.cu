@@ -32,11 +32,11 @@ template <int Bytes>
 struct tile_shape;
 template <>
 struct tile_shape<4> {  // float, int32
-  static constexpr int bm = 128, bn = 128, bk = 16, tm = 8, tn = 8;
+  static constexpr int bm = 128, bn = 128, bk = 8, tm = 8, tn = 8, min_blocks = 2;
 };
 template <>
 struct tile_shape<8> {  // double, int64
-  static constexpr int bm = 64, bn = 64, bk = 16, tm = 4, tn = 4;
+  static constexpr int bm = 64, bn = 64, bk = 16, tm = 4, tn = 4, min_blocks = 2;
 };
 
 constexpr int gemm_threads = 256;
@@ -58,11 +58,12 @@ struct alignas(sizeof(T) * N) vec_t {
   T v[N];
 };
 
-// One block per SM: the float kernel takes ~207 registers. Capping it at 128 for two blocks per
-// SM spilled and ran 10-20 % slower on the H100; BK = 8 and explicit prefetching of the next
-// step's fragments measured the same as this form (docs/performance.md).
+// Two blocks (16 warps) per SM: with one, two warps per scheduler could not hide the latency
+// of the shared-memory reads (measured: 72 % of cuBLAS against 77 %). That takes at most 128
+// registers a thread without spilling, hence BK = 8 for 4-byte types, per-thread source pointers
+// fixed before the K loop, and one matrix of the batch per blockIdx.z.
 template <class T>
-__global__ void __launch_bounds__(gemm_threads)
+__global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_blocks)
     tiled_gemm_kernel(xp::detail::gemm_problem<T> p, bool a_vector, bool b_vector, bool c_vector) {
   using S = tile_shape<sizeof(T)>;
   using W = wrap_t<T>;
@@ -82,7 +83,8 @@ __global__ void __launch_bounds__(gemm_threads)
   const index_t M = p.m, N = p.n, K = p.k;
   const index_t slices = (K + BK - 1) / BK;
 
-  for (index_t batch = blockIdx.z; batch < p.batch; batch += gridDim.z) {
+  {  // one matrix of the batch per blockIdx.z (the host splits batches beyond 65535)
+    const index_t batch = blockIdx.z;
     const T* A = p.a.data + batch * p.a.batch_stride;
     const T* B = p.b.data + batch * p.b.batch_stride;
     T* C = p.c + batch * M * N;
@@ -90,34 +92,59 @@ __global__ void __launch_bounds__(gemm_threads)
     vec_t<W, V> a_next[a_loads];  // [a_loads] vectors: a row's V consecutive k
     vec_t<W, V> b_next[b_loads];  // [b_loads] vectors: a k-row's V consecutive n
 
-    auto fetch = [&](index_t k0) {
+    // Each thread's source of every load, fixed for the whole K loop: a pointer that moves by
+    // BK per slice, and whether its row (A) or its columns (B) lie inside the matrix.
+    const T* a_src[a_loads];
+    const T* b_src[b_loads];
+    bool a_row_in[a_loads], b_cols_in[b_loads];
+    int a_k[a_loads], b_k[b_loads];  // k offset within a slice
+    XP_UNROLL
+    for (int l = 0; l < a_loads; ++l) {
+      const int v = tid + l * gemm_threads;
+      const index_t row = m0 + v % BM;
+      a_row_in[l] = row < M;
+      a_k[l] = (v / BM) * V;
+      a_src[l] = A + (a_row_in[l] ? row : 0) * p.a.row_stride + a_k[l] * p.a.col_stride;
+    }
+    XP_UNROLL
+    for (int l = 0; l < b_loads; ++l) {
+      const int v = tid + l * gemm_threads;
+      const index_t col = n0 + (v % (BN / V)) * V;
+      b_cols_in[l] = col + V <= N;
+      b_k[l] = v / (BN / V);
+      b_src[l] = B + b_k[l] * p.b.row_stride + (col < N ? col : 0) * p.b.col_stride;
+    }
+    const index_t n_left = N - n0;  // columns of B from this block's first on
+
+    auto fetch = [&](index_t k0) {  // the slice starting at k0; a_src/b_src point at it
       XP_UNROLL
       for (int l = 0; l < a_loads; ++l) {
-        const int v = tid + l * gemm_threads;
-        const index_t row = m0 + v % BM, k = k0 + (v / BM) * V;
-        if (a_vector && row < M && k + V <= K) {
-          const auto x = *reinterpret_cast<const vec_t<T, V>*>(A + row * p.a.row_stride + k);
+        const index_t k = k0 + a_k[l];
+        if (a_vector && a_row_in[l] && k + V <= K) {
+          const auto x = *reinterpret_cast<const vec_t<T, V>*>(a_src[l]);
           XP_UNROLL
           for (int e = 0; e < V; ++e) a_next[l].v[e] = static_cast<W>(x.v[e]);
         } else {
           XP_UNROLL
           for (int e = 0; e < V; ++e)
-            a_next[l].v[e] = row < M && k + e < K ? static_cast<W>(A[row * p.a.row_stride + (k + e) * p.a.col_stride]) : W{};
+            a_next[l].v[e] = a_row_in[l] && k + e < K ? static_cast<W>(a_src[l][e * p.a.col_stride]) : W{};
         }
+        a_src[l] += BK * p.a.col_stride;
       }
       XP_UNROLL
       for (int l = 0; l < b_loads; ++l) {
-        const int v = tid + l * gemm_threads;
-        const index_t k = k0 + v / (BN / V), col = n0 + (v % (BN / V)) * V;
-        if (b_vector && k < K && col + V <= N) {
-          const auto x = *reinterpret_cast<const vec_t<T, V>*>(B + k * p.b.row_stride + col);
+        const index_t k = k0 + b_k[l];
+        if (b_vector && b_cols_in[l] && k < K) {
+          const auto x = *reinterpret_cast<const vec_t<T, V>*>(b_src[l]);
           XP_UNROLL
           for (int e = 0; e < V; ++e) b_next[l].v[e] = static_cast<W>(x.v[e]);
         } else {
+          const index_t col = (tid + l * gemm_threads) % (BN / V) * V;
           XP_UNROLL
           for (int e = 0; e < V; ++e)
-            b_next[l].v[e] = k < K && col + e < N ? static_cast<W>(B[k * p.b.row_stride + (col + e) * p.b.col_stride]) : W{};
+            b_next[l].v[e] = k < K && col + e < n_left ? static_cast<W>(b_src[l][e * p.b.col_stride]) : W{};
         }
+        b_src[l] += BK * p.b.row_stride;
       }
     };
     auto stash = [&](int buffer) {
@@ -206,12 +233,18 @@ void launch_tiled(const xp::detail::gemm_problem<T>& p) {
   if (tiles_n > INT_MAX || tiles_m > 65535)
     throw value_error("xp::matmul: the tiled engine takes at most " + std::to_string(65535 * S::bm) +
                       " rows; got " + std::to_string(p.m));
-  const dim3 grid(static_cast<unsigned>(tiles_n), static_cast<unsigned>(tiles_m),
-                  static_cast<unsigned>(std::min<index_t>(p.batch, 65535)));
-  ::xp::debug::count_launch();
+  const bool a_vector = vector_operand(p.a, p.batch), b_vector = vector_operand(p.b, p.batch);
   const bool c_vector = p.n % (16 / sizeof(T)) == 0 && xp::detail::pointer_aligned(p.c, 16);
-  tiled_gemm_kernel<T><<<grid, gemm_threads, 0, current_stream()>>>(p, vector_operand(p.a, p.batch),
-                                                                    vector_operand(p.b, p.batch), c_vector);
+  for (index_t first = 0; first < p.batch; first += 65535) {
+    xp::detail::gemm_problem<T> part = p;
+    part.batch = std::min<index_t>(p.batch - first, 65535);
+    part.a.data += first * p.a.batch_stride;
+    part.b.data += first * p.b.batch_stride;
+    part.c += first * p.m * p.n;
+    const dim3 grid(static_cast<unsigned>(tiles_n), static_cast<unsigned>(tiles_m), static_cast<unsigned>(part.batch));
+    ::xp::debug::count_launch();
+    tiled_gemm_kernel<T><<<grid, gemm_threads, 0, current_stream()>>>(part, a_vector, b_vector, c_vector);
+  }
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
