@@ -18,3 +18,4 @@
 #include "xp/expr/reduction.hpp"
 #include "xp/linalg/matmul.hpp"
 #include "xp/random/random.hpp"
+#include "xp/signal/lombscargle.hpp"

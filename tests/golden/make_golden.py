@@ -164,3 +164,17 @@ save("dot_nd", np.dot(mm_b, dn_b))                          # (2, 5, 6) . (3, 6,
 save("inner_nd", np.inner(mm_b, mm_b[0]))                   # (2, 5, 6) inner (5, 6) -> (2, 5, 5)
 save("outer", np.outer(mi_a[:2], mi_b[0]))                  # (18,) x (4,) -> (18, 4)
 save("vdot", np.vdot(mm_a[0, 0], mm_a[1, 0]))               # 0-d
+
+# Lomb-Scargle (scipy.signal.lombscargle, SciPy 1.10, classic formula)
+from scipy import signal as sps
+ls_rng = np.random.default_rng(1010)
+ls_x = np.sort(ls_rng.uniform(0, 10, 300))
+ls_y = 2.0 * np.sin(1.7 * ls_x) + 0.5 * ls_rng.standard_normal(300) + 1.0
+ls_f = np.linspace(0.05, 6.0, 1000)
+save("ls_x", ls_x)
+save("ls_y", ls_y)
+save("ls_f", ls_f)
+save("ls_plain", sps.lombscargle(ls_x, ls_y, ls_f))
+save("ls_precenter", sps.lombscargle(ls_x, ls_y, ls_f, precenter=True))
+save("ls_normalize", sps.lombscargle(ls_x, ls_y, ls_f, normalize=True))
+save("ls_both", sps.lombscargle(ls_x, ls_y, ls_f, precenter=True, normalize=True))

@@ -3,6 +3,7 @@
 /// @brief backend_impl<cuda>: the CUDA primitives gathered under the dispatch point.
 
 #include "xp/backends/cuda/evaluate.hpp"
+#include "xp/backends/cuda/lombscargle.hpp"
 #include "xp/backends/cuda/matmul.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/reduce.hpp"
@@ -11,5 +12,6 @@
 namespace xp {
 template <>
 struct backend_impl<cuda> : backends::cuda::memory, backends::cuda::evaluate, backends::cuda::reduce_impl,
-                             backends::cuda::matmul_impl {};
+                             backends::cuda::matmul_impl,
+                             backends::cuda::lombscargle_impl {};
 }  // namespace xp

@@ -3,6 +3,7 @@
 /// @brief backend_impl<host>: the host primitives gathered under the dispatch point.
 
 #include "xp/backends/host/evaluate.hpp"
+#include "xp/backends/host/lombscargle.hpp"
 #include "xp/backends/host/matmul.hpp"
 #include "xp/backends/host/memory.hpp"
 #include "xp/backends/host/reduce.hpp"
@@ -11,5 +12,6 @@
 namespace xp {
 template <>
 struct backend_impl<host> : backends::host::memory, backends::host::evaluate, backends::host::reduce_impl,
-                             backends::host::matmul_impl {};
+                             backends::host::matmul_impl,
+                             backends::host::lombscargle_impl {};
 }  // namespace xp

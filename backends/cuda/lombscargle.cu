@@ -1,0 +1,166 @@
+// backend_impl<cuda>::lombscargle: the periodogram kernels, compiled once for float and double.
+//
+// A block of 256 threads stages the samples in shared memory, 256 at a time; each thread keeps
+// the five sums of several frequencies in registers, so every sample read from shared memory
+// (a broadcast) feeds several sincos + FMA groups. Listed frequencies: F per thread, strided by
+// the block size so that reading freqs and writing the result stay coalesced. Grid: a run of
+// consecutive frequencies per thread, one exact sincos per sample and run, then rotation by
+// the per-sample step (cos df x, sin df x), which the block computes once per staged tile.
+
+#include <algorithm>
+
+#include "xp/backends/cuda/kernels.cuh"
+#include "xp/backends/cuda/lombscargle.hpp"
+#include "xp/backends/cuda/memory.hpp"
+
+namespace xp::backends::cuda {
+
+namespace {
+
+constexpr int ls_threads = 256;
+constexpr int ls_per_thread = 4;  // listed frequencies per thread
+
+template <class R>
+struct grid_run_of {
+  static constexpr int value = 16;  // float: 16 frequencies per exact seed
+};
+template <>
+struct grid_run_of<double> {
+  static constexpr int value = 8;  // double: 8 (five sums each stay in registers)
+};
+
+template <bool Fast, class R>
+__device__ inline void sin_cos(R a, R* s, R* c) {
+  if constexpr (std::is_same_v<R, float>) {
+    if constexpr (Fast) __sincosf(a, s, c);
+    else sincosf(a, s, c);
+  } else {
+    sincos(a, s, c);
+  }
+}
+
+template <class R, bool Fast>
+__global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lombscargle_problem<R> p) {
+  __shared__ R sx[ls_threads], sy[ls_threads];  // [ls_threads]: one tile of samples
+  const index_t chunk = index_t{gridDim.x} * ls_threads * ls_per_thread;
+  for (index_t start = index_t{blockIdx.x} * ls_threads * ls_per_thread; start < p.nf; start += chunk) {
+    R f[ls_per_thread], xc[ls_per_thread], xs[ls_per_thread], cc[ls_per_thread], ss[ls_per_thread], cs[ls_per_thread];
+    XP_UNROLL
+    for (int k = 0; k < ls_per_thread; ++k) {
+      const index_t i = start + threadIdx.x + k * ls_threads;
+      f[k] = i < p.nf ? p.freqs[i] : R(1);
+      xc[k] = xs[k] = cc[k] = ss[k] = cs[k] = R(0);
+    }
+    for (index_t j0 = 0; j0 < p.n; j0 += ls_threads) {
+      const int tile = static_cast<int>(std::min<index_t>(ls_threads, p.n - j0));
+      __syncthreads();  // the previous tile is no longer read
+      if (threadIdx.x < tile) {
+        sx[threadIdx.x] = p.x[j0 + threadIdx.x];
+        sy[threadIdx.x] = p.y[j0 + threadIdx.x];
+      }
+      __syncthreads();
+      for (int j = 0; j < tile; ++j) {
+        const R xj = sx[j], yj = sy[j];
+        XP_UNROLL
+        for (int k = 0; k < ls_per_thread; ++k) {
+          R s, c;
+          sin_cos<Fast>(f[k] * xj, &s, &c);
+          xc[k] += yj * c;
+          xs[k] += yj * s;
+          cc[k] += c * c;
+          ss[k] += s * s;
+          cs[k] += c * s;
+        }
+      }
+    }
+    XP_UNROLL
+    for (int k = 0; k < ls_per_thread; ++k) {
+      const index_t i = start + threadIdx.x + k * ls_threads;
+      if (i < p.nf) p.out[i] = signal::detail::lombscargle_finish(f[k], xc[k], xs[k], cc[k], ss[k], cs[k]);
+    }
+  }
+}
+
+template <class R, bool Fast>
+__global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombscargle_problem<R> p) {
+  constexpr int run = grid_run_of<R>::value;
+  __shared__ R sx[ls_threads], sy[ls_threads], step_c[ls_threads], step_s[ls_threads];  // [ls_threads] each
+  const R df = static_cast<R>(p.grid.df);
+  const index_t chunk = index_t{gridDim.x} * ls_threads * run;
+  for (index_t start = index_t{blockIdx.x} * ls_threads * run; start < p.nf; start += chunk) {
+    const index_t i0 = start + index_t{threadIdx.x} * run;  // this thread's run: i0 .. i0 + run - 1
+    const R f0 = static_cast<R>(p.grid.at(i0));
+    R xc[run], xs[run], cc[run], ss[run], cs[run];
+    XP_UNROLL
+    for (int k = 0; k < run; ++k) xc[k] = xs[k] = cc[k] = ss[k] = cs[k] = R(0);
+    for (index_t j0 = 0; j0 < p.n; j0 += ls_threads) {
+      const int tile = static_cast<int>(std::min<index_t>(ls_threads, p.n - j0));
+      __syncthreads();
+      if (threadIdx.x < tile) {
+        const R xj = p.x[j0 + threadIdx.x];
+        sx[threadIdx.x] = xj;
+        sy[threadIdx.x] = p.y[j0 + threadIdx.x];
+        sin_cos<false>(df * xj, &step_s[threadIdx.x], &step_c[threadIdx.x]);  // the step, always exact
+      }
+      __syncthreads();
+      for (int j = 0; j < tile; ++j) {
+        const R yj = sy[j], sc = step_c[j], sn = step_s[j];
+        R s, c;
+        sin_cos<Fast>(f0 * sx[j], &s, &c);
+        XP_UNROLL
+        for (int k = 0; k < run; ++k) {
+          xc[k] += yj * c;
+          xs[k] += yj * s;
+          cc[k] += c * c;
+          ss[k] += s * s;
+          cs[k] += c * s;
+          const R c_next = c * sc - s * sn;
+          s = s * sc + c * sn;
+          c = c_next;
+        }
+      }
+    }
+    XP_UNROLL
+    for (int k = 0; k < run; ++k)
+      if (i0 + k < p.nf)
+        p.out[i0 + k] = signal::detail::lombscargle_finish(static_cast<R>(p.grid.at(i0 + k)), xc[k], xs[k], cc[k], ss[k], cs[k]);
+  }
+}
+
+template <class K>
+unsigned ls_grid(K kernel, index_t per_block, index_t nf) {
+  static const int per_sm = [kernel] {
+    int b = 0;
+    XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel, ls_threads, 0));
+    return std::max(b, 1);
+  }();
+  const index_t wanted = (nf + per_block - 1) / per_block;
+  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * per_sm)));
+}
+
+template <class R, bool Fast>
+void launch(const signal::detail::lombscargle_problem<R>& p) {
+  ::xp::debug::count_launch();
+  if (p.freqs) {
+    auto k = listed_kernel<R, Fast>;
+    k<<<ls_grid(k, index_t{ls_threads} * ls_per_thread, p.nf), ls_threads, 0, current_stream()>>>(p);
+  } else {
+    auto k = grid_kernel<R, Fast>;
+    k<<<ls_grid(k, index_t{ls_threads} * grid_run_of<R>::value, p.nf), ls_threads, 0, current_stream()>>>(p);
+  }
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace
+
+template <class R>
+void lombscargle_impl::lombscargle(const signal::detail::lombscargle_problem<R>& p) {
+  if (p.nf == 0) return;
+  if (std::is_same_v<R, float> && p.fast_math) launch<R, true>(p);
+  else launch<R, false>(p);
+}
+
+template void lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
+template void lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
+
+}  // namespace xp::backends::cuda
