@@ -44,6 +44,30 @@ void host_sum(benchmark::State& state) {
 }
 BENCHMARK(host_sum)->Arg(1 << 24)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// ---- Lomb-Scargle: 2^10 samples; 2^14 frequencies on the host, 2^20 on the device --------------
+template <class T, class B>
+struct ls_inputs {
+  xp::ndarray<T, B> x = xp::random::uniform<T, B>({1 << 10}, T(0), T(100), 1);
+  xp::ndarray<T, B> y = xp::random::normal<T, B>({1 << 10}, T(0), T(1), 2);
+};
+constexpr double ls_f0 = 0.01, ls_f1 = 10.0;
+
+template <class T, bool Grid>
+void host_lombscargle(benchmark::State& state) {
+  const xp::index_t nf = state.range(0);
+  ls_inputs<T, xp::host> in;
+  const auto f = xp::linspace<T>(ls_f0, ls_f1, nf);
+  const xp::signal::frequency_grid g{ls_f0, (ls_f1 - ls_f0) / double(nf - 1), nf};
+  for (auto _ : state) {
+    if constexpr (Grid) benchmark::DoNotOptimize(xp::signal::lombscargle(in.x, in.y, g).data());
+    else benchmark::DoNotOptimize(xp::signal::lombscargle(in.x, in.y, f).data());
+  }
+}
+BENCHMARK_TEMPLATE(host_lombscargle, float, false)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_lombscargle, double, false)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_lombscargle, float, true)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_lombscargle, double, true)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // ---- host products: BLAS (automatic) and xp's blocked kernel (tiled) ------------------------------
 constexpr auto automatic = xp::matmul_engine::automatic;
 constexpr auto cublas = xp::matmul_engine::cublas;
@@ -270,6 +294,24 @@ void cublas_direct(benchmark::State& state) {
 }
 BENCHMARK(cublas_direct<float>)->Arg(64)->Arg(1024)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK(cublas_direct<double>)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+template <class T, bool Grid, bool Fast>
+void device_lombscargle(benchmark::State& state) {
+  const xp::index_t nf = state.range(0);
+  ls_inputs<T, xp::cuda> in;
+  const auto f = xp::linspace<T, xp::cuda>(ls_f0, ls_f1, nf);
+  const xp::signal::frequency_grid g{ls_f0, (ls_f1 - ls_f0) / double(nf - 1), nf};
+  xp::ndarray<T, xp::cuda> p;
+  device_loop(state, [&] {
+    if constexpr (Grid) p = xp::signal::lombscargle(in.x, in.y, g, {.fast_math = Fast});
+    else p = xp::signal::lombscargle(in.x, in.y, f, {.fast_math = Fast});
+  });
+}
+BENCHMARK_TEMPLATE(device_lombscargle, double, false, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, false, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, false, true)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, double, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, true, true)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
 #endif
 
 }  // namespace

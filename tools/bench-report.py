@@ -35,3 +35,6 @@ for name, (t, bw) in rows.items():
         if direct and name.startswith("device"):
             line += f"  {100 * direct[0] / t:6.1f}% of cuBLAS ({(t - direct[0]) * 1e6:+.1f}us)"
     print(line)
+for name, t in peers.items():
+    if name not in rows:
+        print(f"{name:40} {'':>11} {t * 1e6:9.1f}us   (peer only)")

@@ -34,6 +34,18 @@ hb = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
 hc = np.empty_like(ha)
 out["host_matmul<float, automatic>/1024"] = host_time(lambda: np.matmul(ha, hb, out=hc))
 
+# Lomb-Scargle: SciPy's classic kernel, 2^10 samples x 2^14 frequencies (one core)
+try:
+    from scipy import signal as sps
+    lx = rng.uniform(0, 100, 1 << 10)
+    ly = rng.standard_normal(1 << 10)
+    lf = np.linspace(0.01, 10.0, 1 << 14)
+    t_scipy = host_time(lambda: sps.lombscargle(lx, ly, lf), reps=2)
+    for name in ("float, false", "double, false", "float, true", "double, true"):
+        out[f"host_lombscargle<{name}>/16384"] = t_scipy
+except Exception as e:
+    print(f"peers: SciPy unavailable ({e})", file=sys.stderr)
+
 try:
     import cupy as cp
 except Exception as e:  # no GPU peer on this machine
@@ -77,5 +89,74 @@ if cp is not None:
             da = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
             db = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
             out[f"device_matmul<{name}, cublas>/{size}"] = dev_time(lambda: cp.matmul(da, db))
+
+if cp is not None:
+    # the seeds' peers: a CuPy raw kernel, one thread per frequency (float64, float32, and float32
+    # built with --use_fast_math), and the same kernel in Numba; 2^10 samples x 2^20 frequencies
+    ls_src = r"""
+    template <class T> __device__ void ls(int n, int nf, const T* x, const T* y, const T* f, T* p) {
+      for (int i = blockIdx.x * blockDim.x + threadIdx.x; i < nf; i += blockDim.x * gridDim.x) {
+        T w = f[i], xc = 0, xs = 0, cc = 0, ss = 0, cs = 0, c, s;
+        for (int j = 0; j < n; ++j) {
+          sincos(w * x[j], &s, &c);
+          xc += y[j] * c; xs += y[j] * s; cc += c * c; ss += s * s; cs += c * s;
+        }
+        T tau = atan2(T(2) * cs, cc - ss) / (T(2) * w);
+        T ct, st; sincos(w * tau, &st, &ct);
+        T a = ct * xc + st * xs, b = ct * xs - st * xc;
+        p[i] = T(0.5) * (a * a / (ct * ct * cc + T(2) * ct * st * cs + st * st * ss) +
+                         b * b / (ct * ct * ss - T(2) * ct * st * cs + st * st * cc));
+      }
+    }
+    extern "C" __global__ void ls_f64(int n, int nf, const double* x, const double* y, const double* f, double* p) { ls(n, nf, x, y, f, p); }
+    extern "C" __global__ void ls_f32(int n, int nf, const float* x, const float* y, const float* f, float* p) { ls(n, nf, x, y, f, p); }
+    """
+    sms = cp.cuda.Device().attributes["MultiProcessorCount"]
+    for dtype, key, opts in ((cp.float64, "double, false, false", ()), (cp.float32, "float, false, false", ()),
+                             (cp.float32, "float, false, true", ("--use_fast_math",))):
+        mod = cp.RawModule(code=ls_src, options=("-std=c++11",) + opts)
+        kern = mod.get_function("ls_f64" if dtype == cp.float64 else "ls_f32")
+        dx = cp.asarray(lx, dtype=dtype)
+        dy = cp.asarray(ly, dtype=dtype)
+        df = cp.linspace(0.01, 10.0, 1 << 20, dtype=dtype)
+        dp = cp.empty_like(df)
+        args = (np.int32(dx.size), np.int32(df.size), dx, dy, df, dp)
+        t = dev_time(lambda: kern((sms * 20,), (128,), args))
+        out[f"device_lombscargle<{key}>/1048576"] = t
+        out[f"device_lombscargle<{key.replace('false, ', 'true, ', 1)}>/1048576"] = t  # grid vs the same peer
+    try:
+        np.row_stack = np.vstack  # Numba 0.68 with NumPy 2.5 (see shared/device/README.md)
+        from numba import cuda as ncuda
+        import math
+
+        @ncuda.jit(fastmath=False)
+        def numba_ls(x, y, f, p):
+            start = ncuda.grid(1)
+            for i in range(start, f.shape[0], ncuda.gridsize(1)):
+                w = f[i]
+                xc = xs = cc = ss = cs = 0.0
+                for j in range(x.shape[0]):
+                    c = math.cos(w * x[j])
+                    s = math.sin(w * x[j])
+                    xc += y[j] * c
+                    xs += y[j] * s
+                    cc += c * c
+                    ss += s * s
+                    cs += c * s
+                tau = math.atan2(2 * cs, cc - ss) / (2 * w)
+                ct = math.cos(w * tau)
+                st = math.sin(w * tau)
+                a = ct * xc + st * xs
+                b = ct * xs - st * xc
+                p[i] = 0.5 * (a * a / (ct * ct * cc + 2 * ct * st * cs + st * st * ss) +
+                              b * b / (ct * ct * ss - 2 * ct * st * cs + st * st * cc))
+
+        dx = cp.asarray(lx)
+        dy = cp.asarray(ly)
+        df = cp.linspace(0.01, 10.0, 1 << 20)
+        dp = cp.empty_like(df)
+        out["numba_lombscargle<double>/1048576"] = dev_time(lambda: numba_ls[sms * 20, 128](dx, dy, df, dp))
+    except Exception as e:
+        print(f"peers: Numba unavailable ({e})", file=sys.stderr)
 
 print(json.dumps(out, indent=1))

@@ -6,7 +6,9 @@
 
 #include <xsimd/xsimd.hpp>
 
+#include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <vector>
 
 #include "xp/signal/lombscargle_kernel.hpp"
@@ -16,6 +18,23 @@ namespace xp::backends::host {
 struct lombscargle_impl {
   template <class R>
   static void lombscargle(const signal::detail::lombscargle_problem<R>& p) {
+    if constexpr (std::is_same_v<R, float>) {
+      if (p.freqs) {
+        // xsimd's float sincos leaves its fast range reduction for arguments beyond a few
+        // thousand radians (f x reaches that in periodograms): double is 2x faster here, and exact
+        // in its inputs. The sums go to float at the end.
+        std::vector<double> x(p.x, p.x + p.n), y(p.y, p.y + p.n), f(p.freqs, p.freqs + p.nf), out(p.nf);
+        compute<double>({x.data(), y.data(), p.n, f.data(), p.grid, p.nf, out.data(), false});
+        std::copy(out.begin(), out.end(), p.out);
+        return;
+      }
+    }
+    compute<R>(p);
+  }
+
+ private:
+  template <class R>
+  static void compute(const signal::detail::lombscargle_problem<R>& p) {
     using batch = xsimd::batch<R>;
     constexpr index_t L = static_cast<index_t>(batch::size);
     const index_t n = p.n, tail = n - n % L;
