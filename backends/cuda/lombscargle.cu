@@ -20,13 +20,11 @@ namespace {
 constexpr int ls_threads = 256;
 constexpr int ls_per_thread = 4;  // listed frequencies per thread
 
+// Frequencies per exact seed on the grid path. Measured on the H100 (2^10 x 2^20): 16 beat 4, 8
+// and 32 for both float and double (32 spills the double sums).
 template <class R>
 struct grid_run_of {
-  static constexpr int value = 16;  // float: 16 frequencies per exact seed
-};
-template <>
-struct grid_run_of<double> {
-  static constexpr int value = 8;  // double: 8 (five sums each stay in registers)
+  static constexpr int value = 16;
 };
 
 template <bool Fast, class R>
