@@ -70,4 +70,22 @@ inline bool loglog_png(const std::string& path, const std::vector<series>& all) 
   return c.save(path);
 }
 
+/// Linear plot of one series with a vertical marker at x = mark (e.g. a peak); false when the
+/// PNG cannot be written.
+inline bool linear_png(const std::string& path, const series& s, double mark) {
+  canvas c(800, 500);
+  const int l = 60, r = 780, t = 20, b = 470;
+  const auto [xmin, xmax] = std::minmax_element(s.x.begin(), s.x.end());
+  const double y1 = *std::max_element(s.y.begin(), s.y.end()) * 1.05;
+  const double x0 = *xmin, x1 = *xmax;
+  auto px = [&](double x) { return l + static_cast<int>((x - x0) / (x1 - x0) * (r - l)); };
+  auto py = [&](double y) { return b - static_cast<int>(std::max(0.0, y) / y1 * (b - t)); };
+  for (int k = 1; k < 10; ++k) c.line(l + (r - l) * k / 10, t, l + (r - l) * k / 10, b, 225, 225, 225);
+  c.line(l, t, l, b, 0, 0, 0);
+  c.line(l, b, r, b, 0, 0, 0);
+  c.line(px(mark), t, px(mark), b, 220, 40, 40, 3);
+  for (std::size_t i = 1; i < s.x.size(); ++i) c.line(px(s.x[i - 1]), py(s.y[i - 1]), px(s.x[i]), py(s.y[i]), s.r, s.g, s.b);
+  return c.save(path);
+}
+
 }  // namespace tutorial
