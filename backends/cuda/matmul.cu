@@ -42,16 +42,8 @@ struct tile_shape<8> {  // double, int64
 constexpr int gemm_threads = 256;
 
 // Integers multiply and add in the unsigned type of their width: NumPy's wrap-around.
-template <class T, bool = std::is_integral_v<T>>
-struct wrap {
-  using type = T;
-};
 template <class T>
-struct wrap<T, true> {
-  using type = std::make_unsigned_t<T>;
-};
-template <class T>
-using wrap_t = typename wrap<T>::type;
+using wrap_t = xp::detail::gemm_wrap_t<T>;
 
 template <class T, int N>
 struct alignas(sizeof(T) * N) vec_t {

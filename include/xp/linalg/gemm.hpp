@@ -6,6 +6,7 @@
 /// semantics.
 
 #include <string>
+#include <type_traits>
 
 #include "xp/core/config.hpp"
 #include "xp/core/error.hpp"
@@ -42,6 +43,19 @@ inline const char* engine_name(matmul_engine e) {
 }
 
 namespace detail {
+
+/// The type products are summed in: T, or for integers the unsigned type of T's width, whose
+/// wrap-around is NumPy's without signed overflow.
+template <class T, bool = std::is_integral_v<T>>
+struct gemm_wrap {
+  using type = T;
+};
+template <class T>
+struct gemm_wrap<T, true> {
+  using type = std::make_unsigned_t<T>;
+};
+template <class T>
+using gemm_wrap_t = typename gemm_wrap<T>::type;
 
 /// One operand of a batched product: matrix b starts at data + b * batch_stride; element
 /// (i, j) is at row_stride * i + col_stride * j. Strides are in elements and may be zero

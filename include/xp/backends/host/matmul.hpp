@@ -22,16 +22,8 @@ namespace detail_matmul {
 
 // Integers multiply and add in the unsigned type of the same width: wrap-around as in NumPy,
 // without signed overflow.
-template <class T, bool = std::is_integral_v<T>>
-struct wrap {
-  using type = T;
-};
 template <class T>
-struct wrap<T, true> {
-  using type = std::make_unsigned_t<T>;
-};
-template <class T>
-using wrap_t = typename wrap<T>::type;
+using wrap_t = xp::detail::gemm_wrap_t<T>;
 
 constexpr xp::index_t kc = 256;  // k extent of a packed block: a B block row is 1 KiB (float)
 constexpr xp::index_t nc = 256;  // n extent: a kc x nc block of B (256 KiB float) stays in L2
