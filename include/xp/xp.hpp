@@ -17,5 +17,6 @@
 #include "xp/expr/kernel.hpp"
 #include "xp/expr/reduction.hpp"
 #include "xp/linalg/matmul.hpp"
+#include "xp/pde/diffusion.hpp"
 #include "xp/random/random.hpp"
 #include "xp/signal/lombscargle.hpp"
