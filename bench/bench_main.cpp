@@ -68,6 +68,24 @@ BENCHMARK_TEMPLATE(host_lombscargle, double, false)->Arg(1 << 14)->Unit(benchmar
 BENCHMARK_TEMPLATE(host_lombscargle, float, true)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(host_lombscargle, double, true)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// ---- 2-D diffusion: 2000 x 2000 float32, 100 steps per iteration (time / 100 = per step) --------
+template <class B>
+void diffusion_steps(benchmark::State& state, bool device) {
+  auto f = xp::random::uniform<float, B>({2000, 2000}, 0.f, 1.f, 3);
+  auto run = [&] { xp::pde::diffuse(f, 0.25, 100); };
+  if constexpr (std::is_same_v<B, xp::host>) {
+    (void)device;
+    for (auto _ : state) run();
+  } else {
+#if defined(XP_HAS_CUDA)
+    device_loop(state, run);
+#endif
+  }
+  state.SetBytesProcessed(state.iterations() * 100 * 2000 * 2000 * 2 * sizeof(float));
+}
+void host_diffusion_100_steps(benchmark::State& state) { diffusion_steps<xp::host>(state, false); }
+BENCHMARK(host_diffusion_100_steps)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 // ---- host products: BLAS (automatic) and xp's blocked kernel (tiled) ------------------------------
 constexpr auto automatic = xp::matmul_engine::automatic;
 constexpr auto cublas = xp::matmul_engine::cublas;
@@ -312,6 +330,8 @@ BENCHMARK_TEMPLATE(device_lombscargle, float, false, true)->Arg(1 << 20)->UseMan
 BENCHMARK_TEMPLATE(device_lombscargle, double, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_lombscargle, float, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_lombscargle, float, true, true)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+void device_diffusion_100_steps(benchmark::State& state) { diffusion_steps<xp::cuda>(state, true); }
+BENCHMARK(device_diffusion_100_steps)->UseManualTime()->Unit(benchmark::kMicrosecond);
 #endif
 
 }  // namespace

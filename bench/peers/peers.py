@@ -46,6 +46,19 @@ try:
 except Exception as e:
     print(f"peers: SciPy unavailable ({e})", file=sys.stderr)
 
+# 2-D diffusion, the NumPy slicing version: 100 steps of 2000 x 2000 float32
+def slicing_steps(xnp, f, c, steps):
+    g = xnp.zeros((f.shape[0] + 2, f.shape[1] + 2), f.dtype)  # a zero frame: the boundary rule
+    g[1:-1, 1:-1] = f
+    for _ in range(steps):
+        lap = 4 * g[1:-1, 1:-1] - g[:-2, 1:-1] - g[2:, 1:-1] - g[1:-1, :-2] - g[1:-1, 2:]
+        g[1:-1, 1:-1] = g[1:-1, 1:-1] - c * lap
+    return g[1:-1, 1:-1]
+
+
+hf = rng.uniform(0, 1, (2000, 2000)).astype(np.float32)
+out["host_diffusion_100_steps"] = host_time(lambda: slicing_steps(np, hf, np.float32(0.25), 10), reps=2) * 10
+
 try:
     import cupy as cp
 except Exception as e:  # no GPU peer on this machine
@@ -80,6 +93,8 @@ if cp is not None:
         out[f"device_sum/{size}"] = dev_time(lambda: cp.sum(v))
         size *= 4
     del v
+    dfield = cp.asarray(hf)
+    out["device_diffusion_100_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5)
     m = cp.random.uniform(0, 1, (8192, 8192), dtype=cp.float32)
     out["device_row_sum"] = dev_time(lambda: cp.sum(m, axis=1))
     out["device_column_sum"] = dev_time(lambda: cp.sum(m, axis=0))
