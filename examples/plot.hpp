@@ -88,4 +88,29 @@ inline bool linear_png(const std::string& path, const series& s, double mark) {
   return c.save(path);
 }
 
+/// A 2-D field as a PNG image, one pixel per cell (rows down). `diverging`: blue below 0, white
+/// at 0, red above, scaled by the largest |value|; otherwise dark blue -> green -> yellow from the
+/// smallest to the largest value.
+inline bool field_png(const std::string& path, const double* v, int rows, int cols, bool diverging) {
+  canvas c(cols, rows);
+  double lo = v[0], hi = v[0];
+  for (long k = 0; k < static_cast<long>(rows) * cols; ++k) lo = std::min(lo, v[k]), hi = std::max(hi, v[k]);
+  const double amp = std::max(std::abs(lo), std::abs(hi)) + 1e-300;
+  auto mix = [](double a, double b, double t) { return static_cast<std::uint8_t>(a + (b - a) * t); };
+  for (int i = 0; i < rows; ++i)
+    for (int j = 0; j < cols; ++j) {
+      const double x = v[static_cast<long>(i) * cols + j];
+      if (diverging) {
+        const double t = std::min(1.0, std::abs(x) / amp);
+        if (x < 0) c.set(j, i, mix(255, 30, t), mix(255, 60, t), 255);
+        else c.set(j, i, 255, mix(255, 40, t), mix(255, 30, t));
+      } else {
+        const double t = hi > lo ? (x - lo) / (hi - lo) : 0.0;
+        if (t < 0.5) c.set(j, i, mix(40, 30, 2 * t), mix(20, 160, 2 * t), mix(90, 120, 2 * t));
+        else c.set(j, i, mix(30, 250, 2 * t - 1), mix(160, 230, 2 * t - 1), mix(120, 30, 2 * t - 1));
+      }
+    }
+  return c.save(path);
+}
+
 }  // namespace tutorial
