@@ -6,6 +6,7 @@
 /// semantics.
 
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 #include "xp/core/config.hpp"
@@ -91,10 +92,18 @@ inline blas_layout blas_layout_of(index_t rows, index_t cols, index_t rs, index_
   return {false, false, 0};
 }
 
-[[noreturn]] inline void engine_cannot_serve(matmul_engine e, const char* dtype, const char* backend) {
-  throw dtype_error(std::string("xp::matmul: engine ") + engine_name(e) + " cannot multiply " + dtype +
-                    " arrays on " + backend + " (cublas: float/double on xp::cuda; tiled and automatic: "
-                    "float, double, int32, int64 on both backends)");
+/// The engine/precision policy, the same for every backend: tf32 is for float32 products, and
+/// the cublas engine for float/double products on a CUDA backend.
+/// @throws xp::dtype_error naming the engine, the dtype and the backend.
+template <class T>
+void check_matmul_options(const matmul_options& opt, bool on_cuda, std::string_view dtype) {
+  if (opt.precision == matmul_precision::tf32 && !std::is_same_v<T, float>)
+    throw dtype_error("xp::matmul: precision tf32 applies to float32 products, not " + std::string(dtype));
+  if (opt.engine == matmul_engine::cublas && !(on_cuda && std::is_floating_point_v<T>))
+    throw dtype_error(std::string("xp::matmul: engine ") + engine_name(opt.engine) + " cannot multiply " +
+                      std::string(dtype) + " arrays on " + (on_cuda ? "xp::cuda" : "xp::host") +
+                      " (cublas: float/double on xp::cuda; tiled and automatic: float, double, int32, int64 on "
+                      "both backends)");
 }
 
 }  // namespace detail

@@ -41,6 +41,7 @@ inline shape_type drop_last(const shape_type& s, std::size_t n) { return shape_t
 template <class W, class B>
 void matmul_into(const ndarray<W, B>& a, const ndarray<W, B>& b, const ndarray<W, B>& c, const shape_type& batch,
                  const matmul_options& opt) {
+  check_matmul_options<W>(opt, std::is_same_v<B, cuda>, dtype_name<W>());
   const std::size_t r = batch.size();
   const index_t m = a.shape(-2), k = a.shape(-1), n = b.shape(-1);
   if (c.size() == 0) return;

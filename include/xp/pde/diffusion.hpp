@@ -62,21 +62,22 @@ void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_
   detail::check_field(f, "diffuse");
   detail::check_coeff(coeff, "diffuse");
   if (steps < 0) throw value_error("xp::pde::diffuse: steps must be >= 0; got " + std::to_string(steps));
-  const index_t rows = f.shape(0), cols = f.shape(1);
-  if (options.laplacian && (options.laplacian->shape() != f.shape() || !options.laplacian->is_contiguous()))
-    *options.laplacian = empty<T, B>(f.shape());
-  if (f.size() == 0) return;
   if (steps == 0) {
     if (options.laplacian) *options.laplacian = laplacian(f);
     return;
   }
-  ndarray<T, B> a = f.copy(), b = empty<T, B>(f.shape());  // contiguous ping-pong buffers
+  const index_t rows = f.shape(0), cols = f.shape(1);
+  if (options.laplacian && (options.laplacian->shape() != f.shape() || !options.laplacian->is_contiguous()))
+    *options.laplacian = empty<T, B>(f.shape());
+  if (f.size() == 0) return;
+  // ping-pong buffers: f's own when it is contiguous (no copy in), else a contiguous copy
+  ndarray<T, B> a = f.is_contiguous() ? f : f.copy(), b = empty<T, B>(f.shape());
   for (index_t s = 0; s < steps; ++s) {
     T* lap = s + 1 == steps && options.laplacian ? options.laplacian->data() : nullptr;
     backend_impl<B>::stencil_step(pde::detail::stencil_problem<T>{a.data(), b.data(), lap, rows, cols, static_cast<T>(coeff)});
     std::swap(a, b);
   }
-  xp::detail::assign(f, a);
+  if (a.data() != f.data()) xp::detail::assign(f, a);
 }
 
 /// @brief One step of diffuse (f <- f - coeff * laplacian(f), in place).

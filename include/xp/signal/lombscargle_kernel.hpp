@@ -54,7 +54,8 @@ struct lombscargle_problem {
 };
 
 /// Frequencies per exact seed on the frequency_grid path: between seeds, (cos, sin) of f x
-/// advance by the angle-addition rotation with the per-sample step (cos df x, sin df x).
+/// advance by the angle-addition rotation with the per-sample step (cos df x, sin df x). On the
+/// H100, 16 ran faster than 4, 8 and 32 for float and double (32 spills the double sums).
 constexpr int grid_run = 16;
 
 }  // namespace detail

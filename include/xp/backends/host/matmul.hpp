@@ -9,7 +9,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "xp/core/dtype.hpp"
 #include "xp/linalg/gemm.hpp"
 
 #if defined(XP_HAS_CBLAS)
@@ -119,8 +118,6 @@ struct matmul_impl {
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> ||
                       std::is_same_v<T, std::int64_t>,
                   "xp: the host gemm primitive serves float, double, int32 and int64");
-    if (opt.engine == matmul_engine::cublas)
-      xp::detail::engine_cannot_serve(opt.engine, dtype_name<T>().data(), "xp::host");
     for (xp::index_t bi = 0; bi < p.batch; ++bi) {
       xp::detail::gemm_operand<T> a = p.a, b = p.b;
       a.data += bi * p.a.batch_stride;
