@@ -68,11 +68,13 @@ BENCHMARK_TEMPLATE(host_lombscargle, double, false)->Arg(1 << 14)->Unit(benchmar
 BENCHMARK_TEMPLATE(host_lombscargle, float, true)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK_TEMPLATE(host_lombscargle, double, true)->Arg(1 << 14)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// ---- 2-D diffusion: 2000 x 2000 float32, 100 steps per iteration (time / 100 = per step) --------
+// ---- 2-D diffusion: n x n float32 (the seeds' 2000 x 2000), `steps` per iteration -------------
+// Bytes: one read and one write of the field per step, what a kernel without temporal blocking
+// moves (an "effective" bandwidth).
 template <class B>
-void diffusion_steps(benchmark::State& state) {
-  auto f = xp::random::uniform<float, B>({2000, 2000}, 0.f, 1.f, 3);
-  auto run = [&] { xp::pde::diffuse(f, 0.25, 100); };
+void diffusion_steps(benchmark::State& state, xp::index_t n, xp::index_t steps) {
+  auto f = xp::random::uniform<float, B>({n, n}, 0.f, 1.f, 3);
+  auto run = [&] { xp::pde::diffuse(f, 0.25, steps); };
   if constexpr (std::is_same_v<B, xp::host>) {
     for (auto _ : state) run();
   } else {
@@ -80,9 +82,9 @@ void diffusion_steps(benchmark::State& state) {
     device_loop(state, run);
 #endif
   }
-  state.SetBytesProcessed(state.iterations() * 100 * 2000 * 2000 * 2 * sizeof(float));
+  state.SetBytesProcessed(state.iterations() * steps * n * n * 2 * sizeof(float));
 }
-void host_diffusion_100_steps(benchmark::State& state) { diffusion_steps<xp::host>(state); }
+void host_diffusion_100_steps(benchmark::State& state) { diffusion_steps<xp::host>(state, 2000, 100); }
 BENCHMARK(host_diffusion_100_steps)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 // ---- host products: BLAS (automatic) and xp's blocked kernel (tiled) ------------------------------
@@ -329,8 +331,22 @@ BENCHMARK_TEMPLATE(device_lombscargle, float, false, true)->Arg(1 << 20)->UseMan
 BENCHMARK_TEMPLATE(device_lombscargle, double, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_lombscargle, float, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_lombscargle, float, true, true)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
-void device_diffusion_100_steps(benchmark::State& state) { diffusion_steps<xp::cuda>(state); }
-BENCHMARK(device_diffusion_100_steps)->UseManualTime()->Unit(benchmark::kMicrosecond);
+void device_diffusion_10000_steps(benchmark::State& state) { diffusion_steps<xp::cuda>(state, 2000, 10000); }
+BENCHMARK(device_diffusion_10000_steps)->UseManualTime()->Unit(benchmark::kMillisecond);
+// the tile shape's knobs: steps per launch (halo) and warps per block, 0 = default; 1000 steps
+void device_diffusion_tuning(benchmark::State& state) {
+  xp::backends::cuda::set_stencil_tuning({static_cast<int>(state.range(0)), static_cast<int>(state.range(1))});
+  diffusion_steps<xp::cuda>(state, 2000, 1000);
+  xp::backends::cuda::set_stencil_tuning({});
+}
+BENCHMARK(device_diffusion_tuning)
+    ->ArgsProduct({{4, 8, 12, 16}, {0}})
+    ->ArgsProduct({{8}, {2, 4, 6, 7, 8, 12, 16}})
+    ->UseManualTime()
+    ->Unit(benchmark::kMillisecond);
+// a small field, where launches rather than memory set the pace: 10,000 steps
+void device_diffusion_small(benchmark::State& state) { diffusion_steps<xp::cuda>(state, state.range(0), 10000); }
+BENCHMARK(device_diffusion_small)->Arg(64)->Arg(256)->UseManualTime()->Unit(benchmark::kMillisecond);
 #endif
 
 }  // namespace

@@ -121,3 +121,30 @@ TEST_CASE("pde: bad input throws clear errors") {
   CHECK_THROWS_AS(xp::pde::diffusion_step(f, std::nan("")), xp::value_error);
   check_same(f, xp::ones<float, xp::host>({4, 4}));  // nothing changed by the failed calls
 }
+
+#ifdef XP_TEST_CUDA
+// The host is the oracle: every compiled tile shape (steps per launch) and several block heights,
+// on a field that spans many tiles in both directions and with step counts that end mid-launch.
+TEST_CASE_TEMPLATE("pde: cuda tile shapes agree with the host", P, XP_FLOAT_DTYPES) {
+  using T = typename P::type;
+  const auto f = xp::random::uniform<T, xp::host>({300, 517}, T(0), T(1), 7);
+  const std::vector<int> halos = std::is_same_v<T, float> ? std::vector<int>{4, 8, 12, 16} : std::vector<int>{4, 8};
+  for (int steps : {0, 1, 5, 37}) {
+    auto want = f.copy();
+    xp::ndarray<T, xp::host> want_lap;
+    xp::pde::diffuse(want, 0.2, steps, {.laplacian = &want_lap});
+    const auto wh = want.template astype<double>(), lh = want_lap.template astype<double>();
+    for (int halo : halos)
+      for (int warps : {0, 1, 3, 16}) {
+        INFO("steps " << steps << " halo " << halo << " warps " << warps);
+        xp::backends::cuda::set_stencil_tuning({halo, warps});
+        auto g = xp::to_device(f);
+        xp::ndarray<T, xp::cuda> lap;
+        xp::pde::diffuse(g, 0.2, steps, {.laplacian = &lap});
+        xp::backends::cuda::set_stencil_tuning({});
+        check_field(g, std::vector<double>(wh.data(), wh.data() + wh.size()), 2.0, steps);
+        check_field(lap, std::vector<double>(lh.data(), lh.data() + lh.size()), 16.0, steps);
+      }
+  }
+}
+#endif

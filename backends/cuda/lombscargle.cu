@@ -17,15 +17,8 @@ namespace xp::backends::cuda {
 
 namespace {
 
-constexpr int ls_threads = 256;
+constexpr int ls_threads = block_threads;  // resident_grid sizes grids for this block size
 constexpr int ls_per_thread = 4;  // listed frequencies per thread
-
-// Frequencies per exact seed on the grid path. Measured on the H100 (2^10 x 2^20): 16 beat 4, 8
-// and 32 for both float and double (32 spills the double sums).
-template <class R>
-struct grid_run_of {
-  static constexpr int value = 16;
-};
 
 template <bool Fast, class R>
 __device__ inline void sin_cos(R a, R* s, R* c) {
@@ -81,7 +74,7 @@ __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lomb
 
 template <class R, bool Fast>
 __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombscargle_problem<R> p) {
-  constexpr int run = grid_run_of<R>::value;
+  constexpr int run = signal::detail::grid_run;
   __shared__ R sx[ls_threads], sy[ls_threads], step_c[ls_threads], step_s[ls_threads];  // [ls_threads] each
   const R df = static_cast<R>(p.grid.df);
   const index_t chunk = index_t{gridDim.x} * ls_threads * run;
@@ -125,26 +118,17 @@ __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombsc
   }
 }
 
-template <class K>
-unsigned ls_grid(K kernel, index_t per_block, index_t nf) {
-  static const int per_sm = [kernel] {
-    int b = 0;
-    XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&b, kernel, ls_threads, 0));
-    return std::max(b, 1);
-  }();
-  const index_t wanted = (nf + per_block - 1) / per_block;
-  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * per_sm)));
-}
-
 template <class R, bool Fast>
 void launch(const signal::detail::lombscargle_problem<R>& p) {
   ::xp::debug::count_launch();
   if (p.freqs) {
-    auto k = listed_kernel<R, Fast>;
-    k<<<ls_grid(k, index_t{ls_threads} * ls_per_thread, p.nf), ls_threads, 0, current_stream()>>>(p);
+    constexpr index_t per_block = index_t{ls_threads} * ls_per_thread;
+    listed_kernel<R, Fast><<<resident_grid<listed_kernel<R, Fast>>((p.nf + per_block - 1) / per_block), ls_threads, 0,
+                             current_stream()>>>(p);
   } else {
-    auto k = grid_kernel<R, Fast>;
-    k<<<ls_grid(k, index_t{ls_threads} * grid_run_of<R>::value, p.nf), ls_threads, 0, current_stream()>>>(p);
+    constexpr index_t per_block = index_t{ls_threads} * signal::detail::grid_run;
+    grid_kernel<R, Fast><<<resident_grid<grid_kernel<R, Fast>>((p.nf + per_block - 1) / per_block), ls_threads, 0,
+                           current_stream()>>>(p);
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }

@@ -295,6 +295,20 @@ xp::detail::gemm_operand<T> packed(const xp::detail::gemm_operand<T>& x, index_t
   return {dst, cols, 1, rows * cols};
 }
 
+// cuBLAS's entry points of one element type.
+template <class T>
+struct cublas_calls;
+template <>
+struct cublas_calls<float> {
+  static constexpr auto gemm = cublasSgemm;
+  static constexpr auto gemm_strided_batched = cublasSgemmStridedBatched;
+};
+template <>
+struct cublas_calls<double> {
+  static constexpr auto gemm = cublasDgemm;
+  static constexpr auto gemm_strided_batched = cublasDgemmStridedBatched;
+};
+
 template <class T>
 void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   std::shared_ptr<void> keep_a, keep_b;  // packed copies live until the call is enqueued
@@ -317,24 +331,14 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   cublasHandle_t h = this_threads_handle();
   XP_CUBLAS_CHECK(cublasSetStream(h, current_stream()));
   const T one = 1, zero = 0;
-  if constexpr (std::is_same_v<T, float>) {
-    XP_CUBLAS_CHECK(cublasSetMathMode(
-        h, precision == matmul_precision::tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
-    if (p.batch == 1)
-      XP_CUBLAS_CHECK(cublasSgemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
-    else
-      XP_CUBLAS_CHECK(cublasSgemmStridedBatched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.b.batch_stride,
-                                                p.a.data, lda, p.a.batch_stride, &zero, p.c, ldc, p.m * p.n,
-                                                static_cast<int>(p.batch)));
-  } else {
-    XP_CUBLAS_CHECK(cublasSetMathMode(h, CUBLAS_DEFAULT_MATH));
-    if (p.batch == 1)
-      XP_CUBLAS_CHECK(cublasDgemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
-    else
-      XP_CUBLAS_CHECK(cublasDgemmStridedBatched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.b.batch_stride,
-                                                p.a.data, lda, p.a.batch_stride, &zero, p.c, ldc, p.m * p.n,
-                                                static_cast<int>(p.batch)));
-  }
+  const bool tf32 = std::is_same_v<T, float> && precision == matmul_precision::tf32;
+  XP_CUBLAS_CHECK(cublasSetMathMode(h, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
+  if (p.batch == 1)
+    XP_CUBLAS_CHECK(cublas_calls<T>::gemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
+  else
+    XP_CUBLAS_CHECK(cublas_calls<T>::gemm_strided_batched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb,
+                                                          p.b.batch_stride, p.a.data, lda, p.a.batch_stride, &zero,
+                                                          p.c, ldc, p.m * p.n, static_cast<int>(p.batch)));
   ::xp::debug::count_launch();
 }
 

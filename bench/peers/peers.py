@@ -94,7 +94,7 @@ if cp is not None:
         size *= 4
     del v
     dfield = cp.asarray(hf)
-    out["device_diffusion_100_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5)
+    out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100
     m = cp.random.uniform(0, 1, (8192, 8192), dtype=cp.float32)
     out["device_row_sum"] = dev_time(lambda: cp.sum(m, axis=1))
     out["device_column_sum"] = dev_time(lambda: cp.sum(m, axis=0))
@@ -141,6 +141,7 @@ if cp is not None:
         out[f"device_lombscargle<{key.replace('false, ', 'true, ', 1)}>/1048576"] = t  # grid vs the same peer
     try:
         np.row_stack = np.vstack  # Numba 0.68 with NumPy 2.5 (see shared/device/README.md)
+        import numba
         from numba import cuda as ncuda
         import math
 
@@ -171,6 +172,51 @@ if cp is not None:
         df = cp.linspace(0.01, 10.0, 1 << 20)
         dp = cp.empty_like(df)
         out["numba_lombscargle<double>/1048576"] = dev_time(lambda: numba_ls[sms * 20, 128](dx, dy, df, dp))
+
+        # the seeds' diffusion kernel: 8 x 8 blocks staged in shared memory with a one-cell frame,
+        # the Laplacian written out and the field updated in place, one launch per step
+        tpb = 8
+
+        @ncuda.jit
+        def numba_diffusion(field, lap):
+            x, y = ncuda.grid(2)
+            tile = ncuda.shared.array(shape=(tpb + 2, tpb + 2), dtype=numba.float32)
+            tx, ty = ncuda.threadIdx.x, ncuda.threadIdx.y
+            rows, cols = field.shape
+            inside = x < rows and y < cols
+            if inside:
+                if tx == 0 and x > 0:
+                    tile[0, ty + 1] = field[x - 1, y]
+                if ty == 0 and y > 0:
+                    tile[tx + 1, 0] = field[x, y - 1]
+                if tx == tpb - 1 and x < rows - 1:
+                    tile[tpb + 1, ty + 1] = field[x + 1, y]
+                if ty == tpb - 1 and y < cols - 1:
+                    tile[tx + 1, tpb + 1] = field[x, y + 1]
+                tile[tx + 1, ty + 1] = field[x, y]
+            ncuda.syncthreads()
+            if inside:
+                val = 4 * tile[tx + 1, ty + 1]
+                if x > 0:
+                    val -= tile[tx, ty + 1]
+                if y > 0:
+                    val -= tile[tx + 1, ty]
+                if x < rows - 1:
+                    val -= tile[tx + 2, ty + 1]
+                if y < cols - 1:
+                    val -= tile[tx + 1, ty + 2]
+                lap[x, y] = val
+                field[x, y] -= val * numba.float32(0.25)
+
+        nfield = cp.asarray(hf)
+        nlap = cp.empty_like(nfield)
+        blocks = ((2000 + tpb - 1) // tpb, (2000 + tpb - 1) // tpb)
+
+        def numba_steps(steps):
+            for _ in range(steps):
+                numba_diffusion[blocks, (tpb, tpb)](nfield, nlap)
+
+        out["numba_diffusion_10000_steps"] = dev_time(lambda: numba_steps(10000), reps=3)
     except Exception as e:
         print(f"peers: Numba unavailable ({e})", file=sys.stderr)
 

@@ -1,7 +1,7 @@
 #pragma once
 /// @file pde/diffusion.hpp
 /// @brief xp::pde: the 5-point Laplacian and explicit 2-D diffusion on both backends (the seeds'
-/// custom-kernel example), written once over the backends' `stencil_step` primitive.
+/// custom-kernel example), written once over the backends' `stencil_steps` primitive.
 ///
 ///     auto lap = xp::pde::laplacian(f);                          // neighbours outside count as 0
 ///     xp::pde::diffuse(f, 0.25, 10000, {.laplacian = &last});    // in place, race-free
@@ -48,7 +48,9 @@ ndarray<T, B> laplacian(const ndarray<T, B>& f) {
   detail::check_field(f, "laplacian");
   const auto in = f.is_contiguous() ? f : f.copy();
   auto out = empty<T, B>(f.shape());
-  backend_impl<B>::stencil_step(pde::detail::stencil_problem<T>{in.data(), nullptr, out.data(), f.shape(0), f.shape(1), T(0)});
+  // steps == 0: the primitive only reads the field
+  backend_impl<B>::stencil_steps(pde::detail::stencil_problem<T>{const_cast<T*>(in.data()), nullptr, out.data(),
+                                                                 f.shape(0), f.shape(1), T(0), 0});
   return out;
 }
 
@@ -70,13 +72,12 @@ void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_
   if (options.laplacian && (options.laplacian->shape() != f.shape() || !options.laplacian->is_contiguous()))
     *options.laplacian = empty<T, B>(f.shape());
   if (f.size() == 0) return;
-  // ping-pong buffers: f's own when it is contiguous (no copy in), else a contiguous copy
+  // two buffers: f's own when it is contiguous (no copy in), else a contiguous copy
   ndarray<T, B> a = f.is_contiguous() ? f : f.copy(), b = empty<T, B>(f.shape());
-  for (index_t s = 0; s < steps; ++s) {
-    T* lap = s + 1 == steps && options.laplacian ? options.laplacian->data() : nullptr;
-    backend_impl<B>::stencil_step(pde::detail::stencil_problem<T>{a.data(), b.data(), lap, rows, cols, static_cast<T>(coeff)});
-    std::swap(a, b);
-  }
+  T* lap = options.laplacian ? options.laplacian->data() : nullptr;
+  T* result = backend_impl<B>::stencil_steps(
+      pde::detail::stencil_problem<T>{a.data(), b.data(), lap, rows, cols, static_cast<T>(coeff), steps});
+  if (result != a.data()) std::swap(a, b);
   if (a.data() != f.data()) xp::detail::assign(f, a);
 }
 

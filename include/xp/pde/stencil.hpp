@@ -1,22 +1,29 @@
 #pragma once
 /// @file pde/stencil.hpp
-/// @brief The backends' 2-D diffusion primitive: one explicit step of the 5-point Laplacian on a
-/// contiguous rows x cols field, neighbours outside the grid counting as 0 (the seeds' rule).
+/// @brief The backends' 2-D diffusion primitive `stencil_steps`: explicit steps of the 5-point
+/// Laplacian on a contiguous rows x cols field, neighbours outside the grid counting as 0 (the
+/// seeds' rule). A whole run of steps is one call, so that a backend can keep several steps in
+/// fast memory (temporal blocking) and batch its launches.
 
 #include "xp/core/config.hpp"
 
 namespace xp::pde::detail {
 
-/// out = in - coeff * lap(in) (when out is not null) and lap_out = lap(in) (when not null), where
-/// lap(f)[i, j] = 4 f[i, j] - f[i-1, j] - f[i+1, j] - f[i, j-1] - f[i, j+1]. in, out and lap_out
-/// are distinct contiguous buffers: every step reads only the previous one.
+/// `steps` updates f <- f - coeff * lap(f), where
+/// lap(f)[i, j] = 4 f[i, j] - f[i-1, j] - f[i+1, j] - f[i, j-1] - f[i, j+1].
+/// field holds the initial field and scratch a second buffer of the same size (both contiguous,
+/// distinct): every step reads only the previous step's buffer. stencil_steps returns the one of
+/// the two that holds the result (field is left untouched when steps == 0). When lap_out is not
+/// null it receives lap of the last step's input (of field itself when steps == 0; scratch may
+/// then be null).
 template <class T>
 struct stencil_problem {
-  const T* in;
-  T* out;
+  T* field;
+  T* scratch;
   T* lap_out;
   index_t rows, cols;
   T coeff;
+  index_t steps;
 };
 
 template <class T>

@@ -38,11 +38,13 @@ inline unsigned grid_for(index_t n) {
 // One resident wave of `kernel` (as many blocks as fit on every SM at once), or fewer when
 // there is less work: a grid-stride loop then balances evenly, with no partial second wave
 // of blocks to wait for (that tail cost several percent for register-heavy expressions).
-template <class Kernel>
-unsigned resident_grid(Kernel kernel, index_t blocks_of_work) {
-  static const int per_sm = [kernel] {
+// The kernel is a template argument so that the occupancy is looked up once per kernel (kernels
+// of the same signature would share one cached value if it were keyed by their type).
+template <auto Kernel>
+unsigned resident_grid(index_t blocks_of_work) {
+  static const int per_sm = [] {
     int n = 0;
-    XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, block_threads, 0));
+    XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, Kernel, block_threads, 0));
     return std::max(n, 1);
   }();
   return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(blocks_of_work, index_t{sm_count()} * per_sm)));
@@ -110,13 +112,12 @@ void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
     if (xp::detail::pointer_aligned(dst.data, sizeof(T) * lanes) && xp::detail::kernel_aligned(gen, lanes)) {
       const index_t work = (dst.size / lanes + block_threads - 1) / block_threads;
       // 32-bit indices when v + 2 * step and every element index stay below 2^31
-      if (dst.size + index_t{4} * sm_count() * 2048 * lanes < (index_t{1} << 31)) {
-        auto kernel = generate_vector_kernel<lanes, int, T, G>;
-        kernel<<<resident_grid(kernel, work), block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
-      } else {
-        auto kernel = generate_vector_kernel<lanes, index_t, T, G>;
-        kernel<<<resident_grid(kernel, work), block_threads, 0, stream>>>(dst.data, dst.size, gen);
-      }
+      if (dst.size + index_t{4} * sm_count() * 2048 * lanes < (index_t{1} << 31))
+        generate_vector_kernel<lanes, int, T, G><<<resident_grid<generate_vector_kernel<lanes, int, T, G>>(work),
+                                                   block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
+      else
+        generate_vector_kernel<lanes, index_t, T, G><<<resident_grid<generate_vector_kernel<lanes, index_t, T, G>>(work),
+                                                       block_threads, 0, stream>>>(dst.data, dst.size, gen);
     }
     else
       generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);

@@ -1,7 +1,10 @@
 #pragma once
 /// @file backends/host/stencil.hpp
-/// @brief backend_impl<host>'s diffusion step: OpenMP over rows; interior rows run a branch-free
-/// loop the compiler vectorises, edge cells and the first and last rows take the boundary rule.
+/// @brief backend_impl<host>'s diffusion steps: one pass per step, OpenMP over rows; interior rows
+/// run a branch-free loop the compiler vectorises, edge cells and the first and last rows take the
+/// boundary rule; two buffers swapped.
+
+#include <utility>
 
 #include "xp/pde/stencil.hpp"
 
@@ -9,17 +12,31 @@ namespace xp::backends::host {
 
 struct stencil_impl {
   template <class T>
-  static void stencil_step(const pde::detail::stencil_problem<T>& p) {
+  static T* stencil_steps(const pde::detail::stencil_problem<T>& p) {
+    T* in = p.field;
+    T* out = p.scratch;
+    if (p.steps == 0 && p.lap_out) step<T>(in, nullptr, p.lap_out, p);
+    for (index_t s = 0; s < p.steps; ++s) {
+      step<T>(in, out, s + 1 == p.steps ? p.lap_out : nullptr, p);
+      std::swap(in, out);
+    }
+    return in;
+  }
+
+ private:
+  // out_field = in - coeff * lap(in) and lap_field = lap(in), each skipped when null
+  template <class T>
+  static void step(const T* in, T* out_field, T* lap_field, const pde::detail::stencil_problem<T>& p) {
     const index_t rows = p.rows, cols = p.cols;
 #pragma omp parallel for schedule(static)
     for (index_t i = 0; i < rows; ++i) {
-      const T* c = p.in + i * cols;
+      const T* c = in + i * cols;
       const T* up = i > 0 ? c - cols : nullptr;
       const T* down = i + 1 < rows ? c + cols : nullptr;
-      T* out = p.out ? p.out + i * cols : nullptr;
-      T* lap = p.lap_out ? p.lap_out + i * cols : nullptr;
+      T* out = out_field ? out_field + i * cols : nullptr;
+      T* lap = lap_field ? lap_field + i * cols : nullptr;
       auto edge = [&](index_t j) {
-        const T l = pde::detail::laplacian_at(p.in, rows, cols, i, j);
+        const T l = pde::detail::laplacian_at(in, rows, cols, i, j);
         if (out) out[j] = c[j] - p.coeff * l;
         if (lap) lap[j] = l;
       };
