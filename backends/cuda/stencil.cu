@@ -140,6 +140,11 @@ struct variant {
   static constexpr auto kernel = temporal_kernel<T, Halo, Rows>;
 
   static std::size_t shared_bytes(int warps) { return std::size_t{2} * warps * 2 * 32 * sizeof(quad<T>); }
+  // block heights that hold an output row and fit the default 48 KiB of shared memory (12 warps
+  // for double)
+  static constexpr int min_warps = 2 * Halo / Rows + 1;
+  static constexpr int most_warps = std::min<int>(max_warps, 48 * 1024 / (4 * 32 * sizeof(quad<T>)));
+  static_assert(min_warps <= most_warps);
 
   static int blocks_per_sm(int warps) {
     static std::array<int, max_warps + 1> cached{};  // 0: not looked up yet
@@ -162,8 +167,7 @@ struct variant {
   static int best_warps(index_t rows, index_t cols) {
     int best = 0;
     double best_cost = 0;
-    for (int w = 1; w <= max_warps; ++w) {
-      if (w * Rows <= 2 * Halo) continue;
+    for (int w = min_warps; w <= most_warps; ++w) {
       index_t bx = 0;
       const index_t n = blocks(rows, cols, w, &bx);
       const index_t slots = index_t{sm_count()} * blocks_per_sm(w);
@@ -175,7 +179,7 @@ struct variant {
   }
 
   static T* run(const pde::detail::stencil_problem<T>& p, int warps) {
-    if (warps == 0) warps = best_warps(p.rows, p.cols);
+    warps = warps == 0 ? best_warps(p.rows, p.cols) : std::clamp(warps, min_warps, most_warps);
     index_t blocks_x = 0;
     const index_t n = blocks(p.rows, p.cols, warps, &blocks_x);
     if (n > 0x7fffffff) throw value_error("xp::pde: field too large for one launch");
