@@ -18,7 +18,8 @@ namespace xp::backends::cuda {
 namespace {
 
 constexpr int ls_threads = block_threads;  // resident_grid sizes grids for this block size
-constexpr int ls_per_thread = 4;  // listed frequencies per thread
+constexpr int ls_per_thread = 4;  // listed frequencies per thread, by default
+lombscargle_tuning tuning;        // the benchmarks' override
 
 template <bool Fast, class R>
 __device__ inline void sin_cos(R a, R* s, R* c) {
@@ -30,8 +31,9 @@ __device__ inline void sin_cos(R a, R* s, R* c) {
   }
 }
 
-template <class R, bool Fast>
+template <class R, bool Fast, int F>
 __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lombscargle_problem<R> p) {
+  constexpr int ls_per_thread = F;
   __shared__ R sx[ls_threads], sy[ls_threads];  // [ls_threads]: one tile of samples
   const index_t chunk = index_t{gridDim.x} * ls_threads * ls_per_thread;
   for (index_t start = index_t{blockIdx.x} * ls_threads * ls_per_thread; start < p.nf; start += chunk) {
@@ -118,22 +120,40 @@ __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombsc
   }
 }
 
+template <auto Kernel>
+unsigned grid_of(index_t blocks_of_work) {
+  if (tuning.blocks_per_sm > 0)
+    return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(blocks_of_work, index_t{sm_count()} * tuning.blocks_per_sm)));
+  return resident_grid<Kernel>(blocks_of_work);
+}
+
+template <class R, bool Fast, int F>
+void launch_listed(const signal::detail::lombscargle_problem<R>& p) {
+  constexpr index_t per_block = index_t{ls_threads} * F;
+  listed_kernel<R, Fast, F><<<grid_of<listed_kernel<R, Fast, F>>((p.nf + per_block - 1) / per_block), ls_threads, 0,
+                              current_stream()>>>(p);
+}
+
 template <class R, bool Fast>
 void launch(const signal::detail::lombscargle_problem<R>& p) {
   ::xp::debug::count_launch();
   if (p.freqs) {
-    constexpr index_t per_block = index_t{ls_threads} * ls_per_thread;
-    listed_kernel<R, Fast><<<resident_grid<listed_kernel<R, Fast>>((p.nf + per_block - 1) / per_block), ls_threads, 0,
-                             current_stream()>>>(p);
+    switch (tuning.per_thread) {
+      case 1: launch_listed<R, Fast, 1>(p); break;
+      case 2: launch_listed<R, Fast, 2>(p); break;
+      default: launch_listed<R, Fast, ls_per_thread>(p); break;
+    }
   } else {
     constexpr index_t per_block = index_t{ls_threads} * signal::detail::grid_run;
-    grid_kernel<R, Fast><<<resident_grid<grid_kernel<R, Fast>>((p.nf + per_block - 1) / per_block), ls_threads, 0,
+    grid_kernel<R, Fast><<<grid_of<grid_kernel<R, Fast>>((p.nf + per_block - 1) / per_block), ls_threads, 0,
                            current_stream()>>>(p);
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
 }  // namespace
+
+void set_lombscargle_tuning(lombscargle_tuning t) { tuning = t; }
 
 template <class R>
 void lombscargle_impl::lombscargle(const signal::detail::lombscargle_problem<R>& p) {

@@ -34,32 +34,33 @@ struct alignas(cols_per_lane * sizeof(T) <= 16 ? cols_per_lane * sizeof(T) : 16)
   T v[cols_per_lane];
 };
 
-// `updates` (<= Halo) steps in -> out; with lap_out, also the Laplacian of the last step's input,
+// `updates` (<= halo) steps in -> out; with lap_out, also the Laplacian of the last step's input,
 // or of `in` itself when updates == 0. Blocks are numbered row-major over a blocks_x-wide grid of
-// tiles.
+// tiles. halo is Halo, or 0 when one block's tile holds the whole field: nothing outside it can
+// then go stale, and any number of steps fits one launch.
 template <class T, int Halo, int Rows>
 __global__ void __launch_bounds__(max_warps * 32)
     temporal_kernel(const T* __restrict__ in, T* __restrict__ out, T* __restrict__ lap_out, index_t rows, index_t cols,
-                    T coeff, int updates, index_t blocks_x) {
+                    T coeff, int updates, int halo, index_t blocks_x) {
   extern __shared__ unsigned char shared_bytes[];
   auto* edges = reinterpret_cast<quad<T>*>(shared_bytes);  // [2 buffers][warps][top, bottom][32 lanes]
   const int lane = threadIdx.x, warp = threadIdx.y, warps = blockDim.y;
   const int tile_rows = warps * Rows;
   const index_t bx = blockIdx.x % blocks_x, by = blockIdx.x / blocks_x;
-  const index_t tile_row0 = by * (tile_rows - 2 * Halo) - Halo, tile_col0 = bx * (tile_cols - 2 * Halo) - Halo;
+  const index_t tile_row0 = by * (tile_rows - 2 * halo) - halo, tile_col0 = bx * (tile_cols - 2 * halo) - halo;
   const index_t row0 = tile_row0 + warp * Rows, col0 = tile_col0 + lane * cols_per_lane;  // of v[0][0]
 
   // which of this thread's cells lie in the grid, and which are the block's output
   const int in_lo = static_cast<int>(std::clamp<index_t>(-row0, 0, Rows));
   const int in_hi = static_cast<int>(std::clamp<index_t>(rows - row0, 0, Rows));
-  const int out_lo = std::max(in_lo, Halo - warp * Rows), out_hi = std::min(in_hi, tile_rows - Halo - warp * Rows);
+  const int out_lo = std::max(in_lo, halo - warp * Rows), out_hi = std::min(in_hi, tile_rows - halo - warp * Rows);
   unsigned col_in = 0, col_out = 0;
 #pragma unroll
   for (int k = 0; k < cols_per_lane; ++k) {
     const bool inside = col0 + k >= 0 && col0 + k < cols;
     const int c = lane * cols_per_lane + k;
     col_in |= unsigned{inside} << k;
-    col_out |= unsigned{inside && c >= Halo && c < tile_cols - Halo} << k;
+    col_out |= unsigned{inside && c >= halo && c < tile_cols - halo} << k;
   }
   const bool at_border = tile_row0 < 0 || tile_col0 < 0 || tile_row0 + tile_rows > rows || tile_col0 + tile_cols > cols;
 
@@ -162,44 +163,58 @@ struct variant {
     return *blocks_x * ((rows + out_rows - 1) / out_rows);
   }
 
-  // Time is about (waves of blocks) x (work of one full wave): the warps per block that
-  // minimise it balance the halo's redundant work against a partly empty last wave.
+  // Time is about (waves of blocks) x (time of one wave). A wave's time grows with the warps it
+  // puts on an SM, but not below about 16 of them: the kernel is latency-bound (a barrier and a
+  // shuffle chain per step), and fewer warps leave the SM idle (measured on the H100: 8 warps per
+  // block beat 4, 6, 7, 12 and 16 on 2000 x 2000). The best height balances the halo's redundant
+  // work against a partly empty last wave.
+  static constexpr int saturating_warps = 16;
+
   static int best_warps(index_t rows, index_t cols) {
     int best = 0;
     double best_cost = 0;
     for (int w = min_warps; w <= most_warps; ++w) {
       index_t bx = 0;
       const index_t n = blocks(rows, cols, w, &bx);
-      const index_t slots = index_t{sm_count()} * blocks_per_sm(w);
-      const double cost = static_cast<double>((n + slots - 1) / slots) * static_cast<double>(std::min(n, slots)) * w /
-                          static_cast<double>(sm_count());
+      const index_t per_sm = blocks_per_sm(w), slots = index_t{sm_count()} * per_sm;
+      const double cost = static_cast<double>((n + slots - 1) / slots) * std::max<double>(per_sm * w, saturating_warps);
       if (best == 0 || cost < best_cost) best = w, best_cost = cost;
     }
     return best;
   }
 
   static T* run(const pde::detail::stencil_problem<T>& p, int warps) {
+    cudaStream_t stream = current_stream();
+    T* in = p.field;
+    T* out = p.scratch;
+    auto launch = [&](dim3 grid, dim3 block, T* dst, T* lap, int updates, int halo, index_t blocks_x) {
+      ::xp::debug::count_launch();
+      kernel<<<grid, block, shared_bytes(static_cast<int>(block.y)), stream>>>(in, dst, lap, p.rows, p.cols, p.coeff,
+                                                                             updates, halo, blocks_x);
+      XP_CUDA_CHECK(cudaGetLastError());
+    };
+    if (p.cols <= tile_cols && p.rows <= index_t{most_warps} * Rows) {  // one block holds the field
+      const dim3 block(32, static_cast<unsigned>((p.rows + Rows - 1) / Rows));
+      constexpr index_t chunk = 1 << 16;  // steps per launch, so that no launch runs for long
+      if (p.steps == 0) launch(dim3(1), block, nullptr, p.lap_out, 0, 0, 1);
+      for (index_t done = 0; done < p.steps; done += chunk) {
+        const int t = static_cast<int>(std::min(chunk, p.steps - done));
+        launch(dim3(1), block, out, done + t == p.steps ? p.lap_out : nullptr, t, 0, 1);
+        std::swap(in, out);
+      }
+      return in;
+    }
     warps = warps == 0 ? best_warps(p.rows, p.cols) : std::clamp(warps, min_warps, most_warps);
     index_t blocks_x = 0;
     const index_t n = blocks(p.rows, p.cols, warps, &blocks_x);
     if (n > 0x7fffffff) throw value_error("xp::pde: field too large for one launch");
     const dim3 grid(static_cast<unsigned>(n)), block(32, static_cast<unsigned>(warps));
-    const std::size_t smem = shared_bytes(warps);
-    cudaStream_t stream = current_stream();
-    T* in = p.field;
-    T* out = p.scratch;
-    if (p.steps == 0) {
-      ::xp::debug::count_launch();
-      kernel<<<grid, block, smem, stream>>>(in, nullptr, p.lap_out, p.rows, p.cols, T(0), 0, blocks_x);
-    }
+    if (p.steps == 0) launch(grid, block, nullptr, p.lap_out, 0, Halo, blocks_x);
     for (index_t done = 0; done < p.steps; done += Halo) {
       const int t = static_cast<int>(std::min<index_t>(Halo, p.steps - done));
-      ::xp::debug::count_launch();
-      kernel<<<grid, block, smem, stream>>>(in, out, done + t == p.steps ? p.lap_out : nullptr, p.rows, p.cols,
-                                            p.coeff, t, blocks_x);
+      launch(grid, block, out, done + t == p.steps ? p.lap_out : nullptr, t, Halo, blocks_x);
       std::swap(in, out);
     }
-    XP_CUDA_CHECK(cudaGetLastError());
     return in;
   }
 };

@@ -3,14 +3,21 @@
 Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's benchmarks.
 
     python3 bench/peers/peers.py > peers.json
+    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion)
 """
 import json
+import os
 import sys
 import time
 
 import numpy as np
 
 out = {}
+only = os.environ.get("XP_PEERS")  # e.g. "diffusion,lombscargle": only these workloads' peers
+
+
+def want(workload):
+    return not only or workload in only.split(",")
 
 
 def host_time(f, reps=5):
@@ -24,27 +31,29 @@ def host_time(f, reps=5):
 
 
 rng = np.random.default_rng(1)
-n = 1 << 24
-x = rng.uniform(-3, 3, n).astype(np.float32)
-y = rng.uniform(-3, 3, n).astype(np.float32)
-out["host_saxpy_trig/16777216"] = host_time(lambda: np.exp(np.float32(0.5) * np.sin(x) + np.cos(y)))
-out["host_sum/16777216"] = host_time(lambda: np.sum(x))
-ha = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
-hb = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
-hc = np.empty_like(ha)
-out["host_matmul<float, automatic>/1024"] = host_time(lambda: np.matmul(ha, hb, out=hc))
+if want("elementwise"):
+    n = 1 << 24
+    x = rng.uniform(-3, 3, n).astype(np.float32)
+    y = rng.uniform(-3, 3, n).astype(np.float32)
+    out["host_saxpy_trig/16777216"] = host_time(lambda: np.exp(np.float32(0.5) * np.sin(x) + np.cos(y)))
+    out["host_sum/16777216"] = host_time(lambda: np.sum(x))
+    ha = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
+    hb = rng.uniform(-1, 1, (1024, 1024)).astype(np.float32)
+    hc = np.empty_like(ha)
+    out["host_matmul<float, automatic>/1024"] = host_time(lambda: np.matmul(ha, hb, out=hc))
 
 # Lomb-Scargle: SciPy's classic kernel, 2^10 samples x 2^14 frequencies (one core)
-try:
-    from scipy import signal as sps
-    lx = rng.uniform(0, 100, 1 << 10)
-    ly = rng.standard_normal(1 << 10)
-    lf = np.linspace(0.01, 10.0, 1 << 14)
-    t_scipy = host_time(lambda: sps.lombscargle(lx, ly, lf), reps=2)
-    for name in ("float, false", "double, false", "float, true", "double, true"):
-        out[f"host_lombscargle<{name}>/16384"] = t_scipy
-except Exception as e:
-    print(f"peers: SciPy unavailable ({e})", file=sys.stderr)
+if want("lombscargle"):
+    try:
+        from scipy import signal as sps
+        lx = rng.uniform(0, 100, 1 << 10)
+        ly = rng.standard_normal(1 << 10)
+        lf = np.linspace(0.01, 10.0, 1 << 14)
+        t_scipy = host_time(lambda: sps.lombscargle(lx, ly, lf), reps=2)
+        for name in ("float, false", "double, false", "float, true", "double, true"):
+            out[f"host_lombscargle<{name}>/16384"] = t_scipy
+    except Exception as e:
+        print(f"peers: SciPy unavailable ({e})", file=sys.stderr)
 
 # 2-D diffusion, the NumPy slicing version: 100 steps of 2000 x 2000 float32
 def slicing_steps(xnp, f, c, steps):
@@ -57,7 +66,8 @@ def slicing_steps(xnp, f, c, steps):
 
 
 hf = rng.uniform(0, 1, (2000, 2000)).astype(np.float32)
-out["host_diffusion_100_steps"] = host_time(lambda: slicing_steps(np, hf, np.float32(0.25), 10), reps=2) * 10
+if want("diffusion"):
+    out["host_diffusion_100_steps"] = host_time(lambda: slicing_steps(np, hf, np.float32(0.25), 10), reps=2) * 10
 
 try:
     import cupy as cp
@@ -79,31 +89,34 @@ if cp is not None:
             times.append(cp.cuda.get_elapsed_time(start, stop) * 1e-3)
         return sorted(times)[len(times) // 2]
 
-    n = 1 << 26
-    dx = cp.random.uniform(-3, 3, n, dtype=cp.float32)
-    dy = cp.random.uniform(-3, 3, n, dtype=cp.float32)
-    dz = cp.empty_like(dx)
-    out["device_add/67108864"] = dev_time(lambda: cp.add(dx, dy, out=dz))
-    out["device_saxpy_trig/67108864"] = dev_time(lambda: cp.exp(cp.float32(0.5) * cp.sin(dx) + cp.cos(dy)))
-    k = cp.ElementwiseKernel("float32 x, float32 y, float32 a", "float32 z", "z = expf(a * sinf(x) + cosf(y))", "saxpy_trig")
-    out["device_saxpy_trig_kernel/67108864"] = dev_time(lambda: k(dx, dy, np.float32(0.5), dz))
-    size = 1 << 12
-    while size <= 1 << 28:
-        v = cp.random.uniform(0, 1, size, dtype=cp.float32)
-        out[f"device_sum/{size}"] = dev_time(lambda: cp.sum(v))
-        size *= 4
-    del v
+    if want("elementwise"):
+        n = 1 << 26
+        dx = cp.random.uniform(-3, 3, n, dtype=cp.float32)
+        dy = cp.random.uniform(-3, 3, n, dtype=cp.float32)
+        dz = cp.empty_like(dx)
+        out["device_add/67108864"] = dev_time(lambda: cp.add(dx, dy, out=dz))
+        out["device_saxpy_trig/67108864"] = dev_time(lambda: cp.exp(cp.float32(0.5) * cp.sin(dx) + cp.cos(dy)))
+        k = cp.ElementwiseKernel("float32 x, float32 y, float32 a", "float32 z", "z = expf(a * sinf(x) + cosf(y))", "saxpy_trig")
+        out["device_saxpy_trig_kernel/67108864"] = dev_time(lambda: k(dx, dy, np.float32(0.5), dz))
+        size = 1 << 12
+        while size <= 1 << 28:
+            v = cp.random.uniform(0, 1, size, dtype=cp.float32)
+            out[f"device_sum/{size}"] = dev_time(lambda: cp.sum(v))
+            size *= 4
+        del v
     dfield = cp.asarray(hf)
-    out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100
-    m = cp.random.uniform(0, 1, (8192, 8192), dtype=cp.float32)
-    out["device_row_sum"] = dev_time(lambda: cp.sum(m, axis=1))
-    out["device_column_sum"] = dev_time(lambda: cp.sum(m, axis=0))
-    del m
-    for dtype, name in ((cp.float32, "float"), (cp.float64, "double")):
-        for size in ((64, 1024, 4096) if name == "float" else (4096,)):
-            da = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
-            db = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
-            out[f"device_matmul<{name}, cublas>/{size}"] = dev_time(lambda: cp.matmul(da, db))
+    if want("diffusion"):
+        out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100
+    if want("elementwise"):
+        m = cp.random.uniform(0, 1, (8192, 8192), dtype=cp.float32)
+        out["device_row_sum"] = dev_time(lambda: cp.sum(m, axis=1))
+        out["device_column_sum"] = dev_time(lambda: cp.sum(m, axis=0))
+        del m
+        for dtype, name in ((cp.float32, "float"), (cp.float64, "double")):
+            for size in ((64, 1024, 4096) if name == "float" else (4096,)):
+                da = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
+                db = cp.random.uniform(-1, 1, (size, size)).astype(dtype)
+                out[f"device_matmul<{name}, cublas>/{size}"] = dev_time(lambda: cp.matmul(da, db))
 
 if cp is not None:
     # the seeds' peers: a CuPy raw kernel, one thread per frequency (float64, float32, and float32
@@ -127,18 +140,19 @@ if cp is not None:
     extern "C" __global__ void ls_f32(int n, int nf, const float* x, const float* y, const float* f, float* p) { ls(n, nf, x, y, f, p); }
     """
     sms = cp.cuda.Device().attributes["MultiProcessorCount"]
-    for dtype, key, opts in ((cp.float64, "double, false, false", ()), (cp.float32, "float, false, false", ()),
-                             (cp.float32, "float, false, true", ("--use_fast_math",))):
-        mod = cp.RawModule(code=ls_src, options=("-std=c++11",) + opts)
-        kern = mod.get_function("ls_f64" if dtype == cp.float64 else "ls_f32")
-        dx = cp.asarray(lx, dtype=dtype)
-        dy = cp.asarray(ly, dtype=dtype)
-        df = cp.linspace(0.01, 10.0, 1 << 20, dtype=dtype)
-        dp = cp.empty_like(df)
-        args = (np.int32(dx.size), np.int32(df.size), dx, dy, df, dp)
-        t = dev_time(lambda: kern((sms * 20,), (128,), args))
-        out[f"device_lombscargle<{key}>/1048576"] = t
-        out[f"device_lombscargle<{key.replace('false, ', 'true, ', 1)}>/1048576"] = t  # grid vs the same peer
+    if want("lombscargle"):
+        for dtype, key, opts in ((cp.float64, "double, false, false", ()), (cp.float32, "float, false, false", ()),
+                                 (cp.float32, "float, false, true", ("--use_fast_math",))):
+            mod = cp.RawModule(code=ls_src, options=("-std=c++11",) + opts)
+            kern = mod.get_function("ls_f64" if dtype == cp.float64 else "ls_f32")
+            dx = cp.asarray(lx, dtype=dtype)
+            dy = cp.asarray(ly, dtype=dtype)
+            df = cp.linspace(0.01, 10.0, 1 << 20, dtype=dtype)
+            dp = cp.empty_like(df)
+            args = (np.int32(dx.size), np.int32(df.size), dx, dy, df, dp)
+            t = dev_time(lambda: kern((sms * 20,), (128,), args))
+            out[f"device_lombscargle<{key}>/1048576"] = t
+            out[f"device_lombscargle<{key.replace('false, ', 'true, ', 1)}>/1048576"] = t  # grid vs the same peer
     try:
         np.row_stack = np.vstack  # Numba 0.68 with NumPy 2.5 (see shared/device/README.md)
         import numba
@@ -167,11 +181,12 @@ if cp is not None:
                 p[i] = 0.5 * (a * a / (ct * ct * cc + 2 * ct * st * cs + st * st * ss) +
                               b * b / (ct * ct * ss - 2 * ct * st * cs + st * st * cc))
 
-        dx = cp.asarray(lx)
-        dy = cp.asarray(ly)
-        df = cp.linspace(0.01, 10.0, 1 << 20)
-        dp = cp.empty_like(df)
-        out["numba_lombscargle<double>/1048576"] = dev_time(lambda: numba_ls[sms * 20, 128](dx, dy, df, dp))
+        if want("lombscargle"):
+            dx = cp.asarray(lx)
+            dy = cp.asarray(ly)
+            df = cp.linspace(0.01, 10.0, 1 << 20)
+            dp = cp.empty_like(df)
+            out["numba_lombscargle<double>/1048576"] = dev_time(lambda: numba_ls[sms * 20, 128](dx, dy, df, dp))
 
         # the seeds' diffusion kernel: 8 x 8 blocks staged in shared memory with a one-cell frame,
         # the Laplacian written out and the field updated in place, one launch per step
@@ -216,7 +231,8 @@ if cp is not None:
             for _ in range(steps):
                 numba_diffusion[blocks, (tpb, tpb)](nfield, nlap)
 
-        out["numba_diffusion_10000_steps"] = dev_time(lambda: numba_steps(10000), reps=3)
+        if want("diffusion"):
+            out["numba_diffusion_10000_steps"] = dev_time(lambda: numba_steps(10000), reps=3)
     except Exception as e:
         print(f"peers: Numba unavailable ({e})", file=sys.stderr)
 
