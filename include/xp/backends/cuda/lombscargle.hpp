@@ -15,8 +15,8 @@ struct lombscargle_impl {
 extern template void lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
 extern template void lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
 
-/// For benchmarks: listed frequencies per thread (1, 2 or 4; 0 = the default 4) and blocks per SM
-/// (0 = as many as are resident at once).
+/// For benchmarks: listed frequencies per thread (1, 2 or 4; 0 = the default: 4 for double, 2
+/// for float) and blocks per SM (0 = the default: 20 for listed, one resident wave for the grid).
 struct lombscargle_tuning {
   int per_thread = 0, blocks_per_sm = 0;
 };
