@@ -39,7 +39,7 @@ __device__ inline void sin_cos(R a, R* s, R* c) {
 }
 
 template <class R, bool Fast, int F>
-__global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lombscargle_problem<R> p) {
+__global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lombscargle_problem<R> p, int* zero_found) {
   constexpr int ls_per_thread = F;
   __shared__ R sx[ls_threads], sy[ls_threads];  // [ls_threads]: one tile of samples
   const index_t chunk = index_t{gridDim.x} * ls_threads * ls_per_thread;
@@ -49,6 +49,7 @@ __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lomb
     for (int k = 0; k < ls_per_thread; ++k) {
       const index_t i = start + threadIdx.x + k * ls_threads;
       f[k] = i < p.nf ? p.freqs[i] : R(1);
+      if (f[k] == R(0)) *zero_found = 1;
       xc[k] = xs[k] = cc[k] = ss[k] = cs[k] = R(0);
     }
     for (index_t j0 = 0; j0 < p.n; j0 += ls_threads) {
@@ -135,21 +136,21 @@ unsigned grid_of(index_t blocks_of_work, int blocks_per_sm) {
 }
 
 template <class R, bool Fast, int F>
-void launch_listed(const signal::detail::lombscargle_problem<R>& p) {
+void launch_listed(const signal::detail::lombscargle_problem<R>& p, int* zero_found) {
   constexpr index_t per_block = index_t{ls_threads} * F;
   listed_kernel<R, Fast, F><<<grid_of<listed_kernel<R, Fast, F>>((p.nf + per_block - 1) / per_block, ls_listed_blocks_per_sm), ls_threads, 0,
-                              current_stream()>>>(p);
+                              current_stream()>>>(p, zero_found);
 }
 
 template <class R, bool Fast>
-void launch(const signal::detail::lombscargle_problem<R>& p) {
+void launch(const signal::detail::lombscargle_problem<R>& p, int* zero_found) {
   ::xp::debug::count_launch();
   if (p.freqs) {
     switch (tuning.per_thread) {
-      case 1: launch_listed<R, Fast, 1>(p); break;
-      case 2: launch_listed<R, Fast, 2>(p); break;
-      case 4: launch_listed<R, Fast, 4>(p); break;
-      default: launch_listed<R, Fast, ls_per_thread<R>>(p); break;
+      case 1: launch_listed<R, Fast, 1>(p, zero_found); break;
+      case 2: launch_listed<R, Fast, 2>(p, zero_found); break;
+      case 4: launch_listed<R, Fast, 4>(p, zero_found); break;
+      default: launch_listed<R, Fast, ls_per_thread<R>>(p, zero_found); break;
     }
   } else {
     constexpr index_t per_block = index_t{ls_threads} * signal::detail::grid_run;
@@ -163,14 +164,33 @@ void launch(const signal::detail::lombscargle_problem<R>& p) {
 
 void set_lombscargle_tuning(lombscargle_tuning t) { tuning = t; }
 
-template <class R>
-void lombscargle_impl::lombscargle(const signal::detail::lombscargle_problem<R>& p) {
-  if (p.nf == 0) return;
-  if (std::is_same_v<R, float> && p.fast_math) launch<R, true>(p);
-  else launch<R, false>(p);
+void preload_lombscargle_kernels() {
+  cudaFuncAttributes a;
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, listed_kernel<double, false, ls_per_thread<double>>));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, listed_kernel<float, false, ls_per_thread<float>>));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, listed_kernel<float, true, ls_per_thread<float>>));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, grid_kernel<double, false>));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, grid_kernel<float, false>));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, grid_kernel<float, true>));
 }
 
-template void lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
-template void lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
+template <class R>
+bool lombscargle_impl::lombscargle(const signal::detail::lombscargle_problem<R>& p) {
+  if (p.nf == 0) return false;
+  // listed: the kernel raises a device flag for a zero frequency, read back after it
+  std::shared_ptr<void> flag = p.freqs ? memory::allocate(sizeof(int)) : nullptr;
+  int* zero_found = static_cast<int*>(flag.get());
+  if (zero_found) XP_CUDA_CHECK(cudaMemsetAsync(zero_found, 0, sizeof(int), current_stream()));
+  if (std::is_same_v<R, float> && p.fast_math) launch<R, true>(p, zero_found);
+  else launch<R, false>(p, zero_found);
+  if (!zero_found) return false;
+  int found = 0;
+  XP_CUDA_CHECK(cudaMemcpyAsync(&found, zero_found, sizeof(int), cudaMemcpyDeviceToHost, current_stream()));
+  XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+  return found != 0;
+}
+
+template bool lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
+template bool lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
 
 }  // namespace xp::backends::cuda

@@ -5,7 +5,9 @@
 #include <mutex>
 #include <vector>
 
+#include "xp/backends/cuda/lombscargle.hpp"
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/stencil.hpp"
 
 namespace xp {
 namespace {
@@ -17,8 +19,11 @@ std::shared_ptr<CUstream_st> make_stream(bool non_blocking) {
   return std::shared_ptr<CUstream_st>(s, [](cudaStream_t q) { (void)cudaStreamDestroy(q); });
 }
 
-// Raises the release threshold of each device's default pool once, so that memory freed
-// back to the pool stays there for the next allocation instead of going to the driver.
+// Sets up each device once, at its first allocation (before any of xp's kernels can run on it):
+// raises the release threshold of its default pool, so that memory freed back to the pool stays
+// there for the next allocation instead of going to the driver, and loads the library kernels
+// whose first use would otherwise pay CUDA's lazy loading (about 5 ms measured for the first
+// Lomb-Scargle call on the H100).
 cudaMemPool_t configured_pool() {
   static std::mutex m;
   static std::vector<cudaMemPool_t> pools;
@@ -31,6 +36,8 @@ cudaMemPool_t configured_pool() {
     XP_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
     std::uint64_t threshold = UINT64_MAX;
     XP_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
+    backends::cuda::preload_lombscargle_kernels();
+    backends::cuda::preload_stencil_kernels();
     pools[device] = pool;
   }
   return pools[device];
@@ -134,13 +141,13 @@ std::shared_ptr<void> memory::allocate(std::size_t bytes) {
   std::shared_ptr<CUstream_st> stream = current;
   int device = 0;
   XP_CUDA_CHECK(cudaGetDevice(&device));
+  cudaMemPool_t pool = configured_pool();
   const bool small = bytes <= small_block_cache::largest;
   if (small) {
     bytes = small_block_cache::class_bytes(bytes);
     if (void* p = small_blocks().take(device, stream.get(), bytes))
       return std::shared_ptr<void>(p, [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
   }
-  cudaMemPool_t pool = configured_pool();
   void* p = nullptr;
   cudaError_t e = cudaMallocAsync(&p, bytes, stream.get());
   if (e == cudaErrorMemoryAllocation) {

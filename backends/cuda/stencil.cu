@@ -225,6 +225,12 @@ stencil_tuning tuning;  // benchmarks' override of the tile shape and warps per 
 
 void set_stencil_tuning(stencil_tuning t) { tuning = t; }
 
+void preload_stencil_kernels() {
+  cudaFuncAttributes a;
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, variant<float, 8, 8>::kernel));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, variant<double, 8, 4>::kernel));
+}
+
 template <class T>
 T* stencil_impl::stencil_steps(const pde::detail::stencil_problem<T>& p) {
   if (p.rows == 0 || p.cols == 0) return p.field;

@@ -40,7 +40,9 @@ XP_HD R lombscargle_finish(R freq, R xc, R xs, R cc, R ss, R cs) {
 }
 
 /// One call of the backends' primitive: n samples (x, y contiguous), nf frequencies, either
-/// listed (freqs contiguous) or, when freqs is null, from `grid`.
+/// listed (freqs contiguous) or, when freqs is null, from `grid`. The primitive returns true when
+/// a listed frequency is 0 (the result is then unspecified): the kernels check the frequencies
+/// they read anyway, which saves a separate pass (and, on CUDA, a kernel of its own).
 template <class R>
 struct lombscargle_problem {
   const R* x;

@@ -9,11 +9,15 @@ namespace xp::backends::cuda {
 
 struct lombscargle_impl {
   template <class R>
-  static void lombscargle(const signal::detail::lombscargle_problem<R>& p);
+  static bool lombscargle(const signal::detail::lombscargle_problem<R>& p);
 };
 
-extern template void lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
-extern template void lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
+extern template bool lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
+extern template bool lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
+
+/// Loads the periodogram kernels (called once per device by xp's runtime, so that the first call
+/// does not pay CUDA's lazy loading).
+void preload_lombscargle_kernels();
 
 /// For benchmarks: listed frequencies per thread (1, 2 or 4; 0 = the default: 4 for double, 2
 /// for float) and blocks per SM (0 = the default: 20 for listed, one resident wave for the grid).

@@ -15,6 +15,9 @@ struct stencil_impl {
 extern template float* stencil_impl::stencil_steps<float>(const pde::detail::stencil_problem<float>&);
 extern template double* stencil_impl::stencil_steps<double>(const pde::detail::stencil_problem<double>&);
 
+/// Loads the default diffusion kernels (called once per device by xp's runtime).
+void preload_stencil_kernels();
+
 /// For benchmarks: force the steps per launch (halo: 4 or 8, for float also 12 or 16; 0 = the
 /// default 8) and the warps per block (1-16; 0 = chosen from the field's size).
 struct stencil_tuning {

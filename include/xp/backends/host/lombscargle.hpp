@@ -17,7 +17,8 @@ namespace xp::backends::host {
 
 struct lombscargle_impl {
   template <class R>
-  static void lombscargle(const signal::detail::lombscargle_problem<R>& p) {
+  static bool lombscargle(const signal::detail::lombscargle_problem<R>& p) {
+    if (p.freqs && std::find(p.freqs, p.freqs + p.nf, R(0)) != p.freqs + p.nf) return true;
     if constexpr (std::is_same_v<R, float>) {
       if (p.freqs) {
         // xsimd's float sincos leaves its fast range reduction for arguments beyond a few
@@ -26,10 +27,11 @@ struct lombscargle_impl {
         std::vector<double> x(p.x, p.x + p.n), y(p.y, p.y + p.n), f(p.freqs, p.freqs + p.nf), out(p.nf);
         compute<double>({x.data(), y.data(), p.n, f.data(), p.grid, p.nf, out.data(), false});
         std::copy(out.begin(), out.end(), p.out);
-        return;
+        return false;
       }
     }
     compute<R>(p);
+    return false;
   }
 
  private:
