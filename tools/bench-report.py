@@ -19,7 +19,7 @@ for b in xp["benchmarks"]:
     if "items_per_second" in b:
         flops[name] = b["items_per_second"]
 copy_bw = rows.get("device_copy/67108864", (None, None))[1]
-print(f"{"workload":40} {'xp':>11} {'peer':>11} {'peer/xp':>8} {'GB/s':>8} {'% copy':>7}")
+print(f"{'workload':40} {'xp':>11} {'peer':>11} {'peer/xp':>8} {'GB/s':>8} {'% copy':>7}")
 for name, (t, bw) in rows.items():
     peer = peers.get(name)
     cub = rows.get(name.replace("device_sum", "cub_sum")) if name.startswith("device_sum") else None
