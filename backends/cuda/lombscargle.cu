@@ -40,13 +40,12 @@ __device__ inline void sin_cos(R a, R* s, R* c) {
 
 template <class R, bool Fast, int F>
 __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lombscargle_problem<R> p, int* zero_found) {
-  constexpr int ls_per_thread = F;
   __shared__ R sx[ls_threads], sy[ls_threads];  // [ls_threads]: one tile of samples
-  const index_t chunk = index_t{gridDim.x} * ls_threads * ls_per_thread;
-  for (index_t start = index_t{blockIdx.x} * ls_threads * ls_per_thread; start < p.nf; start += chunk) {
-    R f[ls_per_thread], xc[ls_per_thread], xs[ls_per_thread], cc[ls_per_thread], ss[ls_per_thread], cs[ls_per_thread];
+  const index_t chunk = index_t{gridDim.x} * ls_threads * F;
+  for (index_t start = index_t{blockIdx.x} * ls_threads * F; start < p.nf; start += chunk) {
+    R f[F], xc[F], xs[F], cc[F], ss[F], cs[F];
     XP_UNROLL
-    for (int k = 0; k < ls_per_thread; ++k) {
+    for (int k = 0; k < F; ++k) {
       const index_t i = start + threadIdx.x + k * ls_threads;
       f[k] = i < p.nf ? p.freqs[i] : R(1);
       if (f[k] == R(0)) *zero_found = 1;
@@ -63,7 +62,7 @@ __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lomb
       for (int j = 0; j < tile; ++j) {
         const R xj = sx[j], yj = sy[j];
         XP_UNROLL
-        for (int k = 0; k < ls_per_thread; ++k) {
+        for (int k = 0; k < F; ++k) {
           R s, c;
           sin_cos<Fast>(f[k] * xj, &s, &c);
           xc[k] += yj * c;
@@ -75,7 +74,7 @@ __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lomb
       }
     }
     XP_UNROLL
-    for (int k = 0; k < ls_per_thread; ++k) {
+    for (int k = 0; k < F; ++k) {
       const index_t i = start + threadIdx.x + k * ls_threads;
       if (i < p.nf) p.out[i] = signal::detail::lombscargle_finish(f[k], xc[k], xs[k], cc[k], ss[k], cs[k]);
     }
@@ -131,8 +130,7 @@ __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombsc
 template <auto Kernel>
 unsigned grid_of(index_t blocks_of_work, int blocks_per_sm) {
   if (tuning.blocks_per_sm > 0) blocks_per_sm = tuning.blocks_per_sm;
-  if (blocks_per_sm == 0) return resident_grid<Kernel>(blocks_of_work);
-  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(blocks_of_work, index_t{sm_count()} * blocks_per_sm)));
+  return blocks_per_sm == 0 ? resident_grid<Kernel>(blocks_of_work) : capped_grid(blocks_of_work, blocks_per_sm);
 }
 
 template <class R, bool Fast, int F>

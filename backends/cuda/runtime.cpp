@@ -24,11 +24,9 @@ std::shared_ptr<CUstream_st> make_stream(bool non_blocking) {
 // there for the next allocation instead of going to the driver, and loads the library kernels
 // whose first use would otherwise pay CUDA's lazy loading (about 5 ms measured for the first
 // Lomb-Scargle call on the H100).
-cudaMemPool_t configured_pool() {
+cudaMemPool_t configured_pool(int device) {
   static std::mutex m;
   static std::vector<cudaMemPool_t> pools;
-  int device = 0;
-  XP_CUDA_CHECK(cudaGetDevice(&device));
   std::lock_guard<std::mutex> lock(m);
   if (pools.size() <= static_cast<std::size_t>(device)) pools.resize(device + 1, nullptr);
   if (!pools[device]) {
@@ -141,13 +139,14 @@ std::shared_ptr<void> memory::allocate(std::size_t bytes) {
   std::shared_ptr<CUstream_st> stream = current;
   int device = 0;
   XP_CUDA_CHECK(cudaGetDevice(&device));
-  cudaMemPool_t pool = configured_pool();
   const bool small = bytes <= small_block_cache::largest;
   if (small) {
     bytes = small_block_cache::class_bytes(bytes);
     if (void* p = small_blocks().take(device, stream.get(), bytes))
       return std::shared_ptr<void>(p, [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
   }
+  // a cached small buffer above came from this path, so the device was set up before it
+  cudaMemPool_t pool = configured_pool(device);
   void* p = nullptr;
   cudaError_t e = cudaMallocAsync(&p, bytes, stream.get());
   if (e == cudaErrorMemoryAllocation) {

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <type_traits>
 #include <utility>
 
 #include "xp/backends/cuda/kernels.cuh"
@@ -148,13 +149,16 @@ struct variant {
   static_assert(min_warps <= most_warps);
 
   static int blocks_per_sm(int warps) {
-    static std::array<int, max_warps + 1> cached{};  // 0: not looked up yet
-    if (cached[warps] == 0) {
-      int n = 0;
-      XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, warps * 32, shared_bytes(warps)));
-      cached[warps] = std::max(n, 1);
-    }
-    return cached[warps];
+    static const std::array<int, max_warps + 1> per_sm = [] {  // [warps]: looked up once
+      std::array<int, max_warps + 1> t{};
+      for (int w = min_warps; w <= most_warps; ++w) {
+        int n = 0;
+        XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, kernel, w * 32, shared_bytes(w)));
+        t[w] = std::max(n, 1);
+      }
+      return t;
+    }();
+    return per_sm[warps];
   }
 
   static index_t blocks(index_t rows, index_t cols, int warps, index_t* blocks_x) {
@@ -221,32 +225,35 @@ struct variant {
 
 stencil_tuning tuning;  // benchmarks' override of the tile shape and warps per block
 
+// Rows per thread: 8 floats or 4 doubles keep a thread's cells (32 registers' worth) without
+// spills. Steps per launch: 8 by default; the benchmarks may ask for the others.
+template <class T>
+using default_variant = std::conditional_t<std::is_same_v<T, float>, variant<float, 8, 8>, variant<double, 8, 4>>;
+
 }  // namespace
 
 void set_stencil_tuning(stencil_tuning t) { tuning = t; }
 
 void preload_stencil_kernels() {
   cudaFuncAttributes a;
-  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, variant<float, 8, 8>::kernel));
-  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, variant<double, 8, 4>::kernel));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, default_variant<float>::kernel));
+  XP_CUDA_CHECK(cudaFuncGetAttributes(&a, default_variant<double>::kernel));
 }
 
 template <class T>
 T* stencil_impl::stencil_steps(const pde::detail::stencil_problem<T>& p) {
   if (p.rows == 0 || p.cols == 0) return p.field;
-  // Rows per thread: 8 floats or 4 doubles keep a thread's cells (32 registers' worth) without
-  // spills. Steps per launch: 8 by default; the benchmarks may ask for the others.
   if constexpr (std::is_same_v<T, float>) {
     switch (tuning.halo) {
       case 4: return variant<T, 4, 8>::run(p, tuning.warps);
       case 12: return variant<T, 12, 8>::run(p, tuning.warps);
       case 16: return variant<T, 16, 8>::run(p, tuning.warps);
-      default: return variant<T, 8, 8>::run(p, tuning.warps);
+      default: return default_variant<T>::run(p, tuning.warps);
     }
   } else {
     switch (tuning.halo) {
       case 4: return variant<T, 4, 4>::run(p, tuning.warps);
-      default: return variant<T, 8, 4>::run(p, tuning.warps);
+      default: return default_variant<T>::run(p, tuning.warps);
     }
   }
 }

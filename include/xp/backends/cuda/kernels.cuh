@@ -35,6 +35,11 @@ inline unsigned grid_for(index_t n) {
   return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * 16)));
 }
 
+// blocks_of_work blocks, but at most per_sm on every SM (and at least one)
+inline unsigned capped_grid(index_t blocks_of_work, int per_sm) {
+  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(blocks_of_work, index_t{sm_count()} * per_sm)));
+}
+
 // One resident wave of `kernel` (as many blocks as fit on every SM at once), or fewer when
 // there is less work: a grid-stride loop then balances evenly, with no partial second wave
 // of blocks to wait for (that tail cost several percent for register-heavy expressions).
@@ -47,7 +52,7 @@ unsigned resident_grid(index_t blocks_of_work) {
     XP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&n, Kernel, block_threads, 0));
     return std::max(n, 1);
   }();
-  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(blocks_of_work, index_t{sm_count()} * per_sm)));
+  return capped_grid(blocks_of_work, per_sm);
 }
 
 // dst is contiguous, every operand too, and all are aligned for N-lane loads:
