@@ -34,6 +34,12 @@ struct value_error : error {
   using error::error;
 };
 
+/// @brief A file could not be opened, read or written (NumPy: OSError). Malformed file
+/// contents are a value_error; a dtype the caller did not ask for is a dtype_error.
+struct io_error : error {
+  using error::error;
+};
+
 /// @brief An allocation failed. Carries the bytes asked for and the bytes free at that moment.
 struct out_of_memory : error {
   out_of_memory(std::size_t requested, std::size_t free_bytes, const std::string& where)
