@@ -68,9 +68,12 @@ ndarray<T, B> arange(double start, double stop, double step = 1) {
   if (step == 0 || !std::isfinite(step)) throw value_error("xp::arange: step must be finite and non-zero");
   if (!std::isfinite(start) || !std::isfinite(stop)) throw value_error("xp::arange: start and stop must be finite");
   const double len = std::ceil((stop - start) / step);
+  // 2^63: the first length index_t cannot hold (NumPy: "Maximum allowed size exceeded")
+  if (!(len < 9223372036854775808.0))
+    throw value_error("xp::arange: Maximum allowed size exceeded (" + std::to_string(len) + " elements)");
   ndarray<T, B> a({len > 0 ? static_cast<index_t>(len) : 0});
-  const T first = static_cast<T>(start);
-  const T delta = static_cast<T>(static_cast<T>(start + step) - first);
+  const T first = detail::arange_value<T>(start);
+  const T delta = detail::wrapping_sub(detail::arange_value<T>(start + step), first);
   detail::generate(a, detail::arange_gen<T>{first, delta});
   return a;
 }

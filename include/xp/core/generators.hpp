@@ -4,9 +4,11 @@
 /// is a trivially copyable XP_HD struct, so one definition serves every backend.
 
 #include <cmath>
+#include <cstdint>
 #include <type_traits>
 
 #include "xp/core/config.hpp"
+#include "xp/core/convert.hpp"
 
 namespace xp::detail {
 
@@ -16,15 +18,24 @@ struct constant_gen {
   XP_HD T operator()(index_t) const { return value; }
 };
 
+// One of arange's first two values (computed in float64) in dtype T. Integers go through
+// int64 and wrap, as NumPy does: arange(-3, 3) in uint8 starts at 253.
+template <class T>
+T arange_value(double v) {
+  if constexpr (std::is_integral_v<T>) return static_cast<T>(convert<std::int64_t>(v));
+  else return convert<T>(v);
+}
+
 // NumPy's arange fill: the first two values are computed in float64 and cast, the rest as
-// start + i * (second - first) in the array's own dtype, so results match NumPy to the bit.
+// start + i * (second - first) in the array's own dtype, so results match NumPy to the bit
+// (integers wrap, computed unsigned).
 template <class T>
 struct arange_gen {
   T first;
   T delta;
   XP_HD T operator()(index_t i) const {
     if constexpr (std::is_integral_v<T>) {
-      return static_cast<T>(first + static_cast<T>(i) * delta);
+      return wrapping_add(first, wrapping_mul(static_cast<T>(i), delta));
     } else {
       return mul_add_rounded(static_cast<T>(i), delta, first);
     }
@@ -40,7 +51,7 @@ struct linspace_gen {
   XP_HD T operator()(index_t i) const {
     double y = i == last ? stop : mul_add_rounded(static_cast<double>(i), step, start);
     if constexpr (std::is_integral_v<T>) y = std::floor(y);
-    return static_cast<T>(y);
+    return convert<T>(y);
   }
 };
 

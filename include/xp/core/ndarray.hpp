@@ -18,6 +18,7 @@
 
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
+#include "xp/core/convert.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/generators.hpp"
@@ -69,17 +70,23 @@ class ndarray {
   ndarray() : m_shape{0}, m_strides{1} {}
 
   /// @brief An uninitialised array of the given shape (np.empty).
-  /// @throws xp::value_error on a negative extent; xp::out_of_memory when allocation fails.
-  explicit ndarray(const shape_type& shape)
-      : m_shape(shape), m_strides(contiguous_strides(shape)) {
-    const index_t n = size_of(shape);
+  /// @throws xp::value_error on a negative extent or a size whose bytes overflow ("array is
+  ///         too big"), before anything is allocated; xp::out_of_memory when allocation fails.
+  explicit ndarray(const shape_type& shape) : m_shape(shape) {
+    const index_t n = checked_size(shape, sizeof(T));
+    m_strides = contiguous_strides(shape);
     m_buffer = backend_impl<B>::allocate(static_cast<std::size_t>(n) * sizeof(T));
     m_data = static_cast<T*>(m_buffer.get());
   }
 
-  /// @brief A view of an existing buffer (advanced: used by views and interop).
-  ndarray(std::shared_ptr<void> buffer, T* data, shape_type shape, shape_type strides)
-      : m_buffer(std::move(buffer)), m_data(data), m_shape(std::move(shape)), m_strides(std::move(strides)) {}
+  /// @brief A view of an existing buffer (advanced: used by views and interop). A view made
+  /// with `writeable = false` (broadcast_to's) refuses writes, like NumPy's read-only arrays.
+  ndarray(std::shared_ptr<void> buffer, T* data, shape_type shape, shape_type strides, bool writeable = true)
+      : m_buffer(std::move(buffer)),
+        m_data(data),
+        m_shape(std::move(shape)),
+        m_strides(std::move(strides)),
+        m_writeable(writeable) {}
 
   /// @brief Evaluates an elementwise expression into a new array (converting to T):
   /// `xp::ndarray<float, xp::cuda> w = xp::exp(0.5f * xp::sin(d));` runs one kernel.
@@ -117,16 +124,20 @@ class ndarray {
   /// @brief Fills every element of this array or view with a value (`a[...] = v`).
   template <class S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
   ndarray& operator=(S value) & {
-    fill(static_cast<T>(value));
+    fill(detail::convert<T>(value));
     return *this;
   }
   template <class S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
   void operator=(S value) && {
-    fill(static_cast<T>(value));
+    fill(detail::convert<T>(value));
   }
 
   /// @brief Sets every element to `value` (ndarray.fill).
+  /// @throws xp::value_error when this array is read-only.
   void fill(T value) const { detail::generate(*this, detail::constant_gen<T>{value}); }
+
+  /// @brief False for read-only views (broadcast_to and views of them): a.flags.writeable.
+  bool writeable() const noexcept { return m_writeable; }
 
   // ---- attributes ------------------------------------------------------------------------
   const shape_type& shape() const noexcept { return m_shape; }
@@ -185,7 +196,7 @@ class ndarray {
     if (sizeof...(I) != m_shape.size())
       throw index_error("xp: at() got " + std::to_string(sizeof...(I)) + " indices for an array of dimension " +
                         std::to_string(m_shape.size()));
-    const index_t ii[] = {static_cast<index_t>(idx)..., 0};
+    const index_t ii[] = {detail::to_index(idx)..., 0};
     index_t off = 0;
     for (std::size_t d = 0; d < sizeof...(I); ++d) off += detail::adjust_index(ii[d], m_shape[d], d) * m_strides[d];
     return m_data[off];
@@ -209,7 +220,7 @@ class ndarray {
     slicer s{this, 0, m_data, {}, {}, m_shape.size() - consuming};
     (s.apply(args), ...);
     while (s.axis < m_shape.size()) s.keep();
-    return ndarray(m_buffer, s.data, std::move(s.shape), std::move(s.strides));
+    return ndarray(m_buffer, s.data, std::move(s.shape), std::move(s.strides), m_writeable);
   }
 
   // ---- copies and layout ---------------------------------------------------------------
@@ -260,10 +271,12 @@ class ndarray {
         const auto r = detail::adjust_slice(a, self->m_shape[axis]);
         if (r.length > 0) data += r.start * self->m_strides[axis];
         shape.push_back(r.length);
-        strides.push_back(self->m_strides[axis] * r.step);
+        // with one element or none the step never applies; with more, |step| < length keeps
+        // step * stride inside the axis' own extent, so it cannot overflow
+        strides.push_back(r.length > 1 ? self->m_strides[axis] * r.step : self->m_strides[axis]);
         ++axis;
       } else {
-        data += detail::adjust_index(static_cast<index_t>(a), self->m_shape[axis], axis) * self->m_strides[axis];
+        data += detail::adjust_index(detail::to_index(a), self->m_shape[axis], axis) * self->m_strides[axis];
         ++axis;
       }
     }
@@ -273,9 +286,17 @@ class ndarray {
   T* m_data = nullptr;
   shape_type m_shape;
   shape_type m_strides;
+  bool m_writeable = true;
 };
 
 namespace detail {
+
+/// Every write into an existing array passes here: a read-only view (broadcast_to's) refuses
+/// it before anything is written, as NumPy does.
+template <class T, class B>
+void check_writeable(const ndarray<T, B>& dst) {
+  if (!dst.writeable()) throw value_error("xp: assignment destination is read-only");
+}
 
 // True when the two arrays' element ranges may overlap in one buffer.
 template <class T, class U, class B>
@@ -318,6 +339,7 @@ inline shape_type broadcast_strides(const shape_type& src_shape, const shape_typ
 /// dst[...] = src, src broadcast to dst's shape and converted to dst's dtype.
 template <class T, class U, class B>
 void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
+  check_writeable(dst);
   const shape_type src_strides = broadcast_strides(src.shape(), src.strides(), dst.shape());
   if (dst.size() == 0) return;
   if (may_overlap(dst, src)) {  // NumPy semantics: the result is as if src were read first
@@ -331,6 +353,7 @@ void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
 
 template <class T, class B, class G>
 void generate(const ndarray<T, B>& dst, const G& gen) {
+  check_writeable(dst);
   if (dst.size() == 0) return;
   const auto merged = merge_layout(dst.shape(), {&dst.strides()});
   backend_impl<B>::generate(make_strided_view(dst.data(), merged.shape, merged.strides[0]), gen);
@@ -373,6 +396,7 @@ ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
   const index_t n = size();
   index_t known = 1;
   int unknown = -1;
+  bool overflow = false;
   for (std::size_t i = 0; i < new_shape.size(); ++i) {
     if (new_shape[i] == -1) {
       if (unknown >= 0) throw value_error("xp: can only specify one unknown dimension in reshape");
@@ -380,8 +404,13 @@ ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
     } else if (new_shape[i] < 0) {
       throw value_error("xp: negative dimensions are not allowed in reshape, got " + to_string(new_shape));
     } else {
-      known *= new_shape[i];
+      overflow = __builtin_mul_overflow(known, new_shape[i], &known) || overflow;
     }
+  }
+  if (overflow) {  // a product that wraps must not pass for the right size
+    checked_size(new_shape, sizeof(T));  // NumPy's "array is too big" unless an extent is 0
+    throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
+                      to_string(new_shape));
   }
   if (unknown >= 0) {
     if (known == 0 || n % known != 0)
@@ -392,13 +421,14 @@ ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
     throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
                       to_string(new_shape));
   }
+  checked_size(new_shape, sizeof(T));
   if (n == 0 || is_contiguous()) {
     auto strides = contiguous_strides(new_shape);
-    return ndarray(m_buffer, m_data, std::move(new_shape), std::move(strides));
+    return ndarray(m_buffer, m_data, std::move(new_shape), std::move(strides), m_writeable);
   }
   shape_type strides;
   if (detail::reshape_strides(m_shape, m_strides, new_shape, strides))
-    return ndarray(m_buffer, m_data, std::move(new_shape), std::move(strides));
+    return ndarray(m_buffer, m_data, std::move(new_shape), std::move(strides), m_writeable);
   return copy().reshape(std::move(new_shape));
 }
 
@@ -443,7 +473,7 @@ ndarray<T, B> transpose(const ndarray<T, B>& a, const std::vector<index_t>& axes
     shape[i] = a.shape()[ax];
     strides[i] = a.strides()[ax];
   }
-  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides), a.writeable());
 }
 
 /// @brief np.transpose(a): the axes reversed (a.T).
@@ -469,7 +499,7 @@ ndarray<T, B> squeeze(const ndarray<T, B>& a) {
       shape.push_back(a.shape()[d]);
       strides.push_back(a.strides()[d]);
     }
-  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides), a.writeable());
 }
 
 /// @brief np.squeeze(a, axis).
@@ -482,7 +512,7 @@ ndarray<T, B> squeeze(const ndarray<T, B>& a, index_t axis) {
   shape_type shape = a.shape(), strides = a.strides();
   shape.erase(shape.begin() + ax);
   strides.erase(strides.begin() + ax);
-  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides), a.writeable());
 }
 
 /// @brief np.expand_dims(a, axis): inserts an axis of length 1 at `axis` (of the result).
@@ -492,16 +522,18 @@ ndarray<T, B> expand_dims(const ndarray<T, B>& a, index_t axis) {
   shape_type shape = a.shape(), strides = a.strides();
   shape.insert(shape.begin() + ax, 1);
   strides.insert(strides.begin() + ax, 0);
-  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides));
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides), a.writeable());
 }
 
-/// @brief np.broadcast_to(a, shape): a read-only-in-spirit view with zero strides.
-/// @throws xp::shape_error naming both shapes when a does not broadcast to shape.
+/// @brief np.broadcast_to(a, shape): a read-only view with zero strides on broadcast axes;
+/// writing through it throws xp::value_error, as NumPy's "assignment destination is read-only".
+/// @throws xp::shape_error naming both shapes when a does not broadcast to shape;
+///         xp::value_error for a negative extent or a shape too big to index.
 template <class T, class B>
 ndarray<T, B> broadcast_to(const ndarray<T, B>& a, const shape_type& shape) {
-  size_of(shape);  // rejects negative extents
+  checked_size(shape, sizeof(T));
   auto strides = detail::broadcast_strides(a.shape(), a.strides(), shape);
-  return ndarray<T, B>(a.buffer(), a.data(), shape, std::move(strides));
+  return ndarray<T, B>(a.buffer(), a.data(), shape, std::move(strides), false);
 }
 
 }  // namespace xp

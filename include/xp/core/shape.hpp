@@ -2,6 +2,7 @@
 /// @file shape.hpp
 /// @brief Shapes, strides and NumPy's broadcasting rules.
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -24,15 +25,31 @@ inline std::string to_string(const shape_type& s) {
   return out + ")";
 }
 
-/// @brief Number of elements of a shape; throws xp::value_error on a negative extent.
-inline index_t size_of(const shape_type& shape) {
-  index_t n = 1;
+/// @brief The element count of a shape, checked: the one function every shape-taking entry
+/// point (creation, reshape, broadcast, random, load, transfers) sizes arrays with.
+/// Like NumPy, zero extents are left out of the overflow check, so (0, 2^62, 2^62) is a valid
+/// empty shape.
+/// @throws xp::value_error on a negative extent, or when the element count times `itemsize`
+///         does not fit in std::ptrdiff_t ("array is too big", as NumPy says).
+inline index_t checked_size(const shape_type& shape, std::size_t itemsize = 1) {
+  index_t bytes = static_cast<index_t>(itemsize > 0 ? itemsize : 1);
+  bool empty = false;
   for (index_t d : shape) {
     if (d < 0) throw value_error("xp: negative dimensions are not allowed, got shape " + to_string(shape));
-    n *= d;
+    if (d == 0) {
+      empty = true;
+      continue;
+    }
+    if (__builtin_mul_overflow(bytes, d, &bytes))
+      throw value_error("xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
+                        "possible size, shape " + to_string(shape));
   }
-  return n;
+  return empty ? 0 : bytes / static_cast<index_t>(itemsize > 0 ? itemsize : 1);
 }
+
+/// @brief Number of elements of a shape. @see checked_size
+/// @throws xp::value_error on a negative extent or an element count that overflows.
+inline index_t size_of(const shape_type& shape) { return checked_size(shape); }
 
 /// @brief Row-major (C order) strides in elements for a shape.
 inline shape_type contiguous_strides(const shape_type& shape) {

@@ -4,6 +4,7 @@
 
 #include <limits>
 #include <string>
+#include <type_traits>
 
 #include "xp/core/config.hpp"
 #include "xp/core/error.hpp"
@@ -48,7 +49,8 @@ struct slice_result {
 // CPython's PySlice_AdjustIndices, which NumPy uses too.
 inline slice_result adjust_slice(const range_t& r, index_t len) {
   if (r.step == 0) throw value_error("xp: slice step cannot be zero");
-  const index_t step = r.step;
+  // CPython clamps the step to [-INT64_MAX, INT64_MAX], so that -step is defined
+  const index_t step = r.step < -std::numeric_limits<index_t>::max() ? -std::numeric_limits<index_t>::max() : r.step;
   auto clamp = [&](index_t v, index_t if_none) {
     if (v == none) return if_none;
     if (v < 0) {
@@ -68,6 +70,18 @@ inline slice_result adjust_slice(const range_t& r, index_t len) {
     length = (stop - start - 1) / step + 1;
   }
   return {start, length, step};
+}
+
+/// An integer index as index_t; an unsigned value beyond index_t's range (std::size_t(-1))
+/// is out of bounds, never a negative index in disguise.
+template <class I>
+index_t to_index(I i) {
+  static_assert(std::is_integral_v<I>, "xp: an index is an integer");
+  if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(index_t)) {
+    if (i > static_cast<I>(std::numeric_limits<index_t>::max()))
+      throw index_error("xp: index " + std::to_string(i) + " is out of bounds");
+  }
+  return static_cast<index_t>(i);
 }
 
 inline index_t adjust_index(index_t i, index_t len, std::size_t axis) {

@@ -128,14 +128,14 @@ XP_UNROLL
 template <class R, class K>
 struct cast_kernel {
   K inner;
-  XP_HD R operator()(index_t i) const { return static_cast<R>(inner(i)); }
-  XP_HD R at_contig(index_t i) const { return static_cast<R>(inner.at_contig(i)); }
-  XP_HD R at2(index_t o, index_t r, int split) const { return static_cast<R>(inner.at2(o, r, split)); }
+  XP_HD R operator()(index_t i) const { return convert<R>(inner(i)); }
+  XP_HD R at_contig(index_t i) const { return convert<R>(inner.at_contig(i)); }
+  XP_HD R at2(index_t o, index_t r, int split) const { return convert<R>(inner.at2(o, r, split)); }
   template <int N>
   XP_HD lanes<R, N> load2(index_t o, index_t r, int split) const {
     const auto x = inner.template load2<N>(o, r, split);
     lanes<R, N> out;
-    for (int l = 0; l < N; ++l) out.v[l] = static_cast<R>(x.v[l]);
+    for (int l = 0; l < N; ++l) out.v[l] = convert<R>(x.v[l]);
     return out;
   }
   template <int N>
@@ -143,7 +143,7 @@ struct cast_kernel {
     const auto x = inner.template load<N>(i);
     lanes<R, N> r;
 XP_UNROLL
-    for (int l = 0; l < N; ++l) r.v[l] = static_cast<R>(x.v[l]);
+    for (int l = 0; l < N; ++l) r.v[l] = convert<R>(x.v[l]);
     return r;
   }
   bool contiguous() const { return inner.contiguous(); }
@@ -304,15 +304,21 @@ auto build_kernel(const E& e, const shape_type& shape, const shape_type& out_str
   return built_kernel<decltype(kernel)>{std::move(layout), kernel};
 }
 
+/// The one overlap rule every writer uses (assignment, eval with out=, elementwise kernels,
+/// reductions with out=, diffuse): true when writing `dst` while reading operand `x` (an
+/// array, an expression or a scalar) could read an element that was already overwritten.
+/// A pass that computes element i from element i of each operand only (elementwise) may read
+/// exactly the element it writes: `same_element_ok`. Writers that get `true` compute into a
+/// temporary and copy, so the result is NumPy's either way.
 template <class X, class T, class B>
-bool any_leaf_overlaps(const X& x, const ndarray<T, B>& dst) {
+bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok) {
   if constexpr (is_ndarray_v<X>) {
-    // Reading exactly the element about to be written is safe; any other overlap is not.
     const bool same_layout = x.data() == static_cast<const void*>(dst.data()) && x.shape() == dst.shape() &&
                              x.strides() == dst.strides() && sizeof(typename X::value_type) == sizeof(T);
-    return !same_layout && may_overlap(x, dst);
+    return !(same_element_ok && same_layout) && may_overlap(x, dst);
   } else if constexpr (is_expr<X>::value) {
-    return std::apply([&](const auto&... a) { return (any_leaf_overlaps(a, dst) || ... || false); }, x.args());
+    return std::apply([&](const auto&... a) { return (output_overlaps(a, dst, same_element_ok) || ... || false); },
+                      x.args());
   } else {
     return false;
   }
@@ -324,9 +330,10 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
   static_assert(std::is_same_v<typename E::backend_type, B>,
                 "xp: the expression and the destination live on different backends; move one explicitly "
                 "with xp::to_device(h) or d.copy_to_host()");
+  check_writeable(dst);
   broadcast_strides(e.shape(), contiguous_strides(e.shape()), dst.shape());  // shape check
   if (dst.size() == 0) return;
-  if (any_leaf_overlaps(e, dst)) {
+  if (output_overlaps(e, dst, /*same_element_ok=*/e.shape() == dst.shape())) {
     ndarray<typename E::value_type, B> tmp(e.shape());
     assign_expr(tmp, e);
     assign(dst, tmp);
@@ -376,7 +383,7 @@ auto as_operand(const S& s) {
   } else {
     static_assert(std::is_arithmetic_v<S>, "xp: an operand is an ndarray, an expression or an arithmetic scalar");
     using T = typename value_of<std::decay_t<Ref>>::type;
-    return scalar_leaf<promote_scalar_t<T, S>>{static_cast<promote_scalar_t<T, S>>(s)};
+    return scalar_leaf<promote_scalar_t<T, S>>{convert<promote_scalar_t<T, S>>(s)};
   }
 }
 
@@ -495,7 +502,6 @@ XP_UNARY_FUNCTION(logical_not, ops::logical_not)
 #define XP_BINARY_FUNCTION(name, op) XP_BINARY(name, op)
 XP_BINARY_FUNCTION(arctan2, ops::arctan2)
 XP_BINARY_FUNCTION(hypot, ops::hypot)
-XP_BINARY_FUNCTION(power, ops::power)
 XP_BINARY_FUNCTION(minimum, ops::minimum)
 XP_BINARY_FUNCTION(maximum, ops::maximum)
 XP_BINARY_FUNCTION(remainder, ops::modulus)

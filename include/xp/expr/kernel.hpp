@@ -58,7 +58,7 @@ struct scatter_outputs {
   XP_HD void operator()(index_t i) const { write(i, kernel(i), std::index_sequence_for<T...>{}); }
   template <class R, std::size_t... I>
   XP_HD void write(index_t i, const R& r, std::index_sequence<I...>) const {
-    ((std::get<I>(outs)[i] = static_cast<T>(std::get<I>(r))), ...);
+    ((std::get<I>(outs)[i] = convert<T>(std::get<I>(r))), ...);
   }
 };
 }  // namespace detail
@@ -131,8 +131,16 @@ class elementwise_kernel {
           : throw shape_error("xp::elementwise_kernel: every output must be contiguous of shape " + to_string(shape) +
                               ", got " + to_string(outs.shape()))),
      ...);
+    (detail::check_writeable(outs), ...);
     const index_t n = size_of(shape);
     if (n == 0) return;
+    if ((detail::output_overlaps(expr, outs, /*same_element_ok=*/true) || ...)) {
+      // an output overlaps an operand elsewhere: compute into fresh arrays, then copy
+      const auto fresh_outs = std::make_tuple(ndarray<typename O::value_type, B>(shape)...);
+      std::apply([&](const auto&... f) { scatter(expr, f...); }, fresh_outs);
+      std::apply([&](const auto&... f) { (detail::assign(outs, f), ...); }, fresh_outs);
+      return;
+    }
     const auto b = detail::build_kernel(expr, shape, contiguous_strides(shape));
     debug::count_launch();
     backend_impl<B>::for_each(

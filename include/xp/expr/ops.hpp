@@ -9,6 +9,7 @@
 #include <type_traits>
 
 #include "xp/core/config.hpp"
+#include "xp/core/convert.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/math.hpp"
 
@@ -35,9 +36,10 @@ namespace ops {
       return static_cast<R>(expr);                 \
     }                                              \
   };
-XP_ARITH_OP(plus, static_cast<R>(a) + static_cast<R>(b))
-XP_ARITH_OP(minus, static_cast<R>(a) - static_cast<R>(b))
-XP_ARITH_OP(multiplies, static_cast<R>(a) * static_cast<R>(b))
+// integers wrap like NumPy's (computed unsigned: defined, see convert.hpp)
+XP_ARITH_OP(plus, detail::wrapping_add(static_cast<R>(a), static_cast<R>(b)))
+XP_ARITH_OP(minus, detail::wrapping_sub(static_cast<R>(a), static_cast<R>(b)))
+XP_ARITH_OP(multiplies, detail::wrapping_mul(static_cast<R>(a), static_cast<R>(b)))
 #undef XP_ARITH_OP
 
 /// np.true_divide: integers divide in float64.
@@ -49,7 +51,8 @@ struct divides {
   }
 };
 
-/// np.remainder (Python's %): the result takes the divisor's sign; x % 0 is 0 for integers.
+/// np.remainder (Python's %): the result takes the divisor's sign; for integers x % 0 is 0 and
+/// x % -1 is 0 (also for the minimum value, whose C++ % would trap), as NumPy gives.
 struct modulus {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
@@ -63,6 +66,8 @@ struct modulus {
       return static_cast<bool>(false);
     } else {
       if (y == R(0)) return R(0);
+      if constexpr (std::is_signed_v<R>)
+        if (y == R(-1)) return R(0);
       R r = static_cast<R>(x % y);
       if (r != R(0) && ((r < R(0)) != (y < R(0)))) r = static_cast<R>(r + y);
       return r;
@@ -74,7 +79,7 @@ struct negate {
   template <class A>
   XP_HD A operator()(A a) const {
     if constexpr (std::is_same_v<A, bool>) return !a;
-    else return static_cast<A>(-a);
+    else return detail::wrapping_neg(a);
   }
 };
 
@@ -193,7 +198,7 @@ struct absolute {
   XP_HD A operator()(A a) const {
     if constexpr (std::is_floating_point_v<A>) return math::fabs(a);
     else if constexpr (std::is_unsigned_v<A> || std::is_same_v<A, bool>) return a;
-    else return a < 0 ? static_cast<A>(-a) : a;
+    else return a < 0 ? detail::wrapping_neg(a) : a;  // abs(MIN) is MIN, as in NumPy
   }
 };
 struct sign {
@@ -206,11 +211,12 @@ struct sign {
 };
 struct square {
   template <class A>
-  XP_HD A operator()(A a) const { return static_cast<A>(a * a); }
+  XP_HD A operator()(A a) const { return detail::wrapping_mul(a, a); }
 };
 
-/// np.power: floats through pow; integers by squaring (a negative exponent gives 0 — NumPy
-/// raises there, which a kernel cannot).
+/// np.power: floats through pow; integers by squaring, wrapping like NumPy. A negative integer
+/// exponent is refused before evaluation by xp::power (NumPy raises too); the functor itself
+/// returns 0 for it (1 for a base of 1) so that a user kernel calling it stays defined.
 struct power {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
@@ -222,8 +228,8 @@ struct power {
       auto e = static_cast<std::int64_t>(b);
       if (e < 0) return R(base == R(1) ? 1 : 0);
       while (e > 0) {
-        if (e & 1) result = static_cast<R>(result * base);
-        base = static_cast<R>(base * base);
+        if (e & 1) result = detail::wrapping_mul(result, base);
+        base = detail::wrapping_mul(base, base);
         e >>= 1;
       }
       return result;
@@ -276,11 +282,11 @@ struct isfinite {
   XP_HD bool operator()(A a) const { return math::isfinite(a); }
 };
 
-/// Conversion to T (astype inside an expression).
+/// Conversion to T (astype inside an expression), defined for NaN and out-of-range values.
 template <class T>
 struct cast {
   template <class A>
-  XP_HD T operator()(A a) const { return static_cast<T>(a); }
+  XP_HD T operator()(A a) const { return detail::convert<T>(a); }
 };
 
 }  // namespace ops

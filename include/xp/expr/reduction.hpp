@@ -172,9 +172,15 @@ ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& a
     static_assert(std::is_same_v<std::decay_t<decltype(std::get<0>(into.arrays))>, ndarray<Out, B>>,
                   "xp: the out= array of a reduction must have the reduction's dtype and backend");
     out = std::get<0>(into.arrays);
+    check_writeable(out);
     if (out.shape() != p.out_shape || !out.is_contiguous())
       throw shape_error(std::string("xp: out= of ") + name + " must be contiguous of shape " + to_string(p.out_shape) +
                         ", got " + to_string(out.shape()));
+    if (output_overlaps(x, out, /*same_element_ok=*/false)) {
+      // out= is one of the inputs' elements: reduce into a fresh array, then copy (NumPy's result)
+      assign(out, run_reduction<Out>(x, axes, keepdims, desc, name, needs_values));
+      return out;
+    }
   }
   if (p.outer == 0) return out;
   kernel_builder kb{&p.iter_shape, &p.strides};
@@ -190,13 +196,13 @@ using sum_acc_t = std::conditional_t<std::is_floating_point_v<T>, T, std::int64_
 template <class X>
 using operand_value_t = typename value_of<std::decay_t<X>>::type;
 
-struct take_sum {
+struct take_sum {  // integers wrap like NumPy's, defined (convert.hpp)
   template <class A>
-  XP_HD A operator()(A a, A b) const { return a + b; }
+  XP_HD A operator()(A a, A b) const { return wrapping_add(a, b); }
 };
 struct take_prod {
   template <class A>
-  XP_HD A operator()(A a, A b) const { return a * b; }
+  XP_HD A operator()(A a, A b) const { return wrapping_mul(a, b); }
 };
 struct take_min {  // NaN wins, like np.min
   template <class A>
@@ -250,10 +256,14 @@ template <class Acc>
 struct divide_by_count {
   XP_HD Acc operator()(Acc a, index_t n) const { return a / static_cast<Acc>(n); }
 };
+// NumPy divides by max(n - ddof, 0): inf (or NaN for 0/0) once ddof >= n, never a negative count
 template <class Acc>
 struct divide_by_count_minus {
   index_t ddof;
-  XP_HD Acc operator()(Acc a, index_t n) const { return a / static_cast<Acc>(n - ddof); }
+  XP_HD Acc operator()(Acc a, index_t n) const {
+    const Acc dof = static_cast<Acc>(n) - static_cast<Acc>(ddof);  // in Acc: any ddof, no overflow
+    return a / (dof > Acc(0) ? dof : Acc(0));
+  }
 };
 template <class Acc>
 struct squared {
@@ -425,6 +435,25 @@ auto norm(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& i
       x, axes, keepdims,
       detail::reduction_desc<Acc, detail::squared<Acc>, detail::take_sum, detail::square_root>{Acc(0), {}, {}, {}},
       "norm", false, into);
+}
+
+/// @brief np.power(x, y) (x ** y), lazy like every elementwise function. Integer powers wrap
+/// like NumPy's. It lives beside the reductions because refusing a negative integer exponent
+/// array, as NumPy does, takes one (a pass over y, and for xp::cuda a wait for its result).
+/// @throws xp::value_error when both operands are integers and an exponent is negative
+///         ("Integers to negative integer powers are not allowed.").
+template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0>
+auto power(const L& l, const R& r) {
+  auto e = detail::make_expr(ops::power{}, l, r);
+  using Result = typename decltype(e)::value_type;
+  using Exponent = std::conditional_t<detail::is_operand_v<R>, detail::operand_value_t<R>, R>;
+  if constexpr (std::is_integral_v<Result> && std::is_signed_v<Exponent> && !std::is_same_v<Exponent, bool>) {
+    bool negative;
+    if constexpr (detail::is_operand_v<R>) negative = any(r < Exponent(0)).item();
+    else negative = r < R(0);
+    if (negative) throw value_error("xp::power: Integers to negative integer powers are not allowed.");
+  }
+  return e;
 }
 
 /// @brief CuPy's ReductionKernel: `map` each value (or value and its index within the

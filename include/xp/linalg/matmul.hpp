@@ -167,13 +167,15 @@ ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& 
 
 /// @brief np.matmul(a, b, out=o): writes the product into `o`, which must have exactly the
 /// result's shape; its dtype may differ (the product is converted). Returns `o`.
-/// @throws as matmul, and xp::shape_error when `o` has another shape.
+/// @throws as matmul, xp::shape_error when `o` has another shape, xp::value_error when `o` is
+///         read-only. An `o` that overlaps a or b receives the product through a temporary.
 template <class T, class U, class O, class B>
 ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t<ndarray<O, B>>& out,
                      const matmul_options& options = {}) {
   using R = promote_t<T, U>;
   using W = detail::gemm_compute_t<R>;
   const ndarray<O, B>& o = std::get<0>(out.arrays);
+  detail::check_writeable(o);
   const auto plan = detail::plan_matmul(a, b);
   if (o.shape() != plan.result)
     throw shape_error("xp::matmul: out has shape " + to_string(o.shape()) + ", the product of " +

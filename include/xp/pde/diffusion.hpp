@@ -57,19 +57,25 @@ ndarray<T, B> laplacian(const ndarray<T, B>& f) {
 /// @brief `steps` explicit diffusion steps f <- f - coeff * laplacian(f), in place for the
 /// caller: f's elements (a view's too) hold the result. Every step reads only the previous
 /// step's field (two buffers), never a half-updated one. steps == 0 leaves f untouched.
-/// @throws xp::shape_error when f is not 2-D; xp::value_error when coeff is outside (0, 0.25] or
-/// steps < 0.
+/// @throws xp::shape_error when f is not 2-D; xp::value_error when coeff is outside (0, 0.25],
+/// steps < 0, f is read-only, or `.laplacian` overlaps f (f is left unchanged).
 template <class T, class B>
 void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_options<T, B>& options = {}) {
   detail::check_field(f, "diffuse");
   detail::check_coeff(coeff, "diffuse");
   if (steps < 0) throw value_error("xp::pde::diffuse: steps must be >= 0; got " + std::to_string(steps));
+  xp::detail::check_writeable(f);  // f is updated in place (a broadcast view is read-only)
+  if (options.laplacian &&
+      (options.laplacian == &f || (options.laplacian->shape() == f.shape() && options.laplacian->is_contiguous() &&
+                                   xp::detail::may_overlap(*options.laplacian, f))))
+    throw value_error("xp::pde::diffuse: the .laplacian output overlaps the field f; give it an array of its own");
   if (steps == 0) {
     if (options.laplacian) *options.laplacian = laplacian(f);
     return;
   }
   const index_t rows = f.shape(0), cols = f.shape(1);
-  if (options.laplacian && (options.laplacian->shape() != f.shape() || !options.laplacian->is_contiguous()))
+  if (options.laplacian && (options.laplacian->shape() != f.shape() || !options.laplacian->is_contiguous() ||
+                            !options.laplacian->writeable()))
     *options.laplacian = empty<T, B>(f.shape());
   if (f.size() == 0) return;
   // two buffers: f's own when it is contiguous (no copy in), else a contiguous copy

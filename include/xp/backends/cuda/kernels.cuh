@@ -13,6 +13,7 @@
 #include <algorithm>
 
 #include "xp/backends/cuda/error.hpp"
+#include "xp/core/convert.hpp"
 #include "xp/core/kernel_view.hpp"
 
 namespace xp::backends::cuda {
@@ -74,15 +75,15 @@ __global__ void __launch_bounds__(block_threads) generate_vector_kernel(T* __res
   }
   if (v < vectors) *reinterpret_cast<vec*>(dst + v * N) = xp::detail::load_lanes<N>(gen, v * N);
   for (I i = vectors * N + static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; i < n; i += step)
-    dst[i] = static_cast<T>(xp::detail::at_contig(gen, i));
+    dst[i] = xp::detail::convert<T>(xp::detail::at_contig(gen, i));
 }
 
 template <bool Contiguous, class T, class G>
 __global__ void __launch_bounds__(block_threads) generate_kernel(strided_view<T> dst, G gen) {
   const index_t step = index_t{gridDim.x} * blockDim.x;
   for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < dst.size; i += step) {
-    if constexpr (Contiguous) dst.data[i] = static_cast<T>(xp::detail::at_contig(gen, i));
-    else dst[i] = static_cast<T>(gen(i));
+    if constexpr (Contiguous) dst.data[i] = xp::detail::convert<T>(xp::detail::at_contig(gen, i));
+    else dst[i] = xp::detail::convert<T>(gen(i));
   }
 }
 
@@ -90,8 +91,8 @@ template <bool Contiguous, class T, class U>
 __global__ void __launch_bounds__(block_threads) copy_kernel(strided_view<T> dst, strided_view<const U> src) {
   const index_t step = index_t{gridDim.x} * blockDim.x;
   for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < dst.size; i += step) {
-    if constexpr (Contiguous) dst.data[i] = static_cast<T>(src.data[i]);
-    else dst[i] = static_cast<T>(src[i]);
+    if constexpr (Contiguous) dst.data[i] = xp::detail::convert<T>(src.data[i]);
+    else dst[i] = xp::detail::convert<T>(src[i]);
   }
 }
 

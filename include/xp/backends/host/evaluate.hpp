@@ -4,6 +4,7 @@
 /// OpenMP-parallel above a size threshold.
 
 #include "xp/backends/host/simd.hpp"
+#include "xp/core/convert.hpp"
 #include "xp/core/kernel_view.hpp"
 
 namespace xp::backends::host {
@@ -20,11 +21,11 @@ struct evaluate {
       T* __restrict d = dst.data;
       const U* __restrict s = src.data;
 #pragma omp parallel for simd if (n > parallel_threshold)
-      for (index_t i = 0; i < n; ++i) d[i] = static_cast<T>(s[i]);
+      for (index_t i = 0; i < n; ++i) d[i] = detail::convert<T>(s[i]);
       return;
     }
 #pragma omp parallel for if (n > parallel_threshold)
-    for (index_t i = 0; i < n; ++i) dst[i] = static_cast<T>(src[i]);
+    for (index_t i = 0; i < n; ++i) dst[i] = detail::convert<T>(src[i]);
   }
 
   /// f(i) for i in [0, n): the most general primitive (multi-output kernels).
@@ -43,11 +44,11 @@ struct evaluate {
       if (simd::try_evaluate(dst.data, n, gen, parallel_threshold)) return;
       T* __restrict d = dst.data;
 #pragma omp parallel for simd if (n > parallel_threshold)
-      for (index_t i = 0; i < n; ++i) d[i] = static_cast<T>(detail::at_contig(gen, i));
+      for (index_t i = 0; i < n; ++i) d[i] = detail::convert<T>(detail::at_contig(gen, i));
       return;
     }
 #pragma omp parallel for if (n > parallel_threshold)
-    for (index_t i = 0; i < n; ++i) dst[i] = gen(i);
+    for (index_t i = 0; i < n; ++i) dst[i] = detail::convert<T>(gen(i));
   }
 };
 
