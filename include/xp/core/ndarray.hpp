@@ -408,7 +408,6 @@ ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
     }
   }
   if (overflow) {  // a product that wraps must not pass for the right size
-    checked_size(new_shape, sizeof(T));  // NumPy's "array is too big" unless an extent is 0
     throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
                       to_string(new_shape));
   }

@@ -1,0 +1,305 @@
+// Robustness at the edges: element counts that overflow, integer edge values (NumPy goldens
+// from tests/golden/make_golden_edges.py), float -> integer conversions, unsigned indices,
+// aliasing between outputs and inputs, read-only broadcast views, var with ddof >= n.
+#include "support.hpp"
+
+#include <limits>
+
+using namespace xt_test;
+using xp::index_t;
+
+namespace {
+
+std::string edge(const std::string& name) { return golden("edge_" + name); }
+
+template <class T>
+xp::ndarray<T, B> load_edge(const std::string& name) {
+  return xp::load_npy<T, B>(edge(name));
+}
+
+// One output per input of a functor: the sum and the difference (a multi-output kernel).
+struct sum_and_difference {
+  template <class T>
+  XP_HD std::tuple<T, T> operator()(T a, T b) const {
+    return {a + b, a - b};
+  }
+};
+
+}  // namespace
+
+// ---- element counts --------------------------------------------------------------------------
+
+TEST_CASE("edges: element counts that overflow are refused before allocating") {
+  // NumPy: "array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size."
+  CHECK_THROWS_AS((xp::zeros<float, B>({index_t{1} << 62})), xp::value_error);
+  CHECK_THROWS_AS((xp::zeros<float, B>({index_t{1} << 40, index_t{1} << 40})), xp::value_error);
+  CHECK_THROWS_AS((xp::empty<double, B>({index_t{1} << 61})), xp::value_error);  // 2^64 bytes
+  CHECK_THROWS_AS((xp::ones<std::uint8_t, B>({index_t{1} << 31, index_t{1} << 31, 4})), xp::value_error);
+  CHECK_THROWS_AS((xp::random::uniform<float, B>({index_t{1} << 62, 3})), xp::value_error);
+  CHECK_THROWS_AS((xp::zeros<float, B>({0, index_t{1} << 62, index_t{1} << 62})), xp::value_error);  // as NumPy
+  try {
+    xp::zeros<float, B>({index_t{1} << 40, index_t{1} << 40});
+  } catch (const xp::value_error& e) {
+    CHECK(std::string(e.what()).find("array is too big") != std::string::npos);
+    CHECK(std::string(e.what()).find("(1099511627776, 1099511627776)") != std::string::npos);
+  }
+  // an empty array with huge extents elsewhere is fine when the bytes fit
+  auto z = xp::zeros<std::uint8_t, B>({0, index_t{1} << 40});
+  CHECK(z.size() == 0);
+  CHECK(z.shape() == xp::shape_type{0, index_t{1} << 40});
+}
+
+TEST_CASE("edges: reshape and broadcast_to to shapes whose product wraps are refused") {
+  auto a = xp::arange<float, B>(4);
+  // 4 * (2^62 + 1) wraps to 4 in int64 arithmetic; NumPy: "cannot reshape array of size 4 ..."
+  CHECK_THROWS_AS((a.reshape({4, (index_t{1} << 62) + 1})), xp::shape_error);
+  CHECK_THROWS_AS((a.reshape({-1, index_t{1} << 62, 4})), xp::shape_error);
+  CHECK_THROWS_AS((a.reshape({index_t{1} << 32, index_t{1} << 32, 4})), xp::shape_error);  // 2^66 wraps to 0... *4
+  CHECK_THROWS_AS((xp::broadcast_to(a, {index_t{1} << 40, index_t{1} << 40, 4})), xp::value_error);
+  auto e = xp::zeros<float, B>({0});
+  CHECK_THROWS_AS((e.reshape({0, index_t{1} << 62, index_t{1} << 62})), xp::value_error);  // too big
+  CHECK(e.reshape({0, index_t{1} << 20}).size() == 0);
+  // an expression whose broadcast shape is too big fails when it is evaluated
+  auto col = xp::broadcast_to(xp::zeros<float, B>({1, 1}), {index_t{1} << 40, 1});  // views: nothing allocated
+  auto row = xp::broadcast_to(xp::zeros<float, B>({1, 1}), {1, index_t{1} << 40});
+  CHECK_THROWS_AS((xp::eval(col + row)), xp::value_error);
+}
+
+TEST_CASE("edges: arange lengths beyond int64 are refused; unsigned arange wraps like NumPy") {
+  CHECK_THROWS_AS((xp::arange<double, B>(0.0, 1.0, 1e-300)), xp::value_error);  // NumPy: Maximum allowed size exceeded
+  check_same(xp::arange<std::uint8_t, B>(-3, 3), load_edge<std::uint8_t>("arange_u8_neg"));
+  check_same(xp::arange<std::int32_t, B>(2147483640.0, 2147483650.0), load_edge<std::int32_t>("arange_i32_wrap"));
+}
+
+TEST_CASE("edges: an unsigned index beyond int64 is out of bounds, not the last element") {
+  auto a = xp::arange<float, B>(5);
+  CHECK_THROWS_AS((a(std::size_t(-1))), xp::index_error);
+  CHECK_THROWS_AS((a(std::uint64_t{1} << 63)), xp::index_error);
+  CHECK(a(std::size_t{4}).item() == 4.f);
+  auto h = xp::arange<float>(5);
+  CHECK_THROWS_AS((h.at(std::size_t(-1))), xp::index_error);
+}
+
+TEST_CASE("edges: slice steps at the ends of int64 are clamped like CPython") {
+  auto a = xp::arange<std::int64_t, B>(10);
+  auto r = a(xp::range(xp::none, xp::none, std::numeric_limits<index_t>::min()));  // ::-huge
+  REQUIRE(r.shape() == xp::shape_type{1});
+  CHECK(r.item() == 9);
+  auto f = a(xp::range(2, xp::none, std::numeric_limits<index_t>::max()));
+  REQUIRE(f.shape() == xp::shape_type{1});
+  CHECK(f.item() == 2);
+  CHECK(xp::sum(a(xp::range(-(index_t{1} << 62), index_t{1} << 62, index_t{1} << 61))).item() == 0);
+}
+
+// ---- integer edge values against NumPy --------------------------------------------------------
+
+TEST_CASE_TEMPLATE("edges: integer + - * % negate abs square power wrap like NumPy", C, on<std::int32_t>,
+                   on<std::int64_t>, on<std::uint8_t>) {
+  using T = typename C::type;
+  const std::string n = std::is_same_v<T, std::int32_t> ? "i32" : std::is_same_v<T, std::int64_t> ? "i64" : "u8";
+  auto e = load_edge<T>(n + "_values");
+  const index_t k = e.size();
+  auto a = e.reshape({k, 1});  // rows
+  auto b = e.reshape({1, k});  // columns
+  check_same(xp::eval(a + b), load_edge<T>(n + "_add"));
+  check_same(xp::eval(a - b), load_edge<T>(n + "_sub"));
+  check_same(xp::eval(a * b), load_edge<T>(n + "_mul"));
+  check_same(xp::eval(a % b), load_edge<T>(n + "_mod"));
+  check_same(xp::eval(-e), load_edge<T>(n + "_neg"));
+  check_same(xp::eval(xp::abs(e)), load_edge<T>(n + "_abs"));
+  check_same(xp::eval(xp::square(e)), load_edge<T>(n + "_square"));
+  auto exps = load_edge<T>(n + "_exps");
+  check_same(xp::eval(xp::power(a, exps.reshape({1, exps.size()}))), load_edge<T>(n + "_power"));
+  // in place, and reductions accumulating in int64
+  auto acc = xp::broadcast_to(a, {k, k}).copy();
+  acc *= b;
+  check_same(acc, load_edge<T>(n + "_mul"));
+  check_same(xp::sum(xp::broadcast_to(a, {k, k}), {1}), load_edge<std::int64_t>(n + "_sum_rows"));
+  check_same(xp::prod(xp::broadcast_to(a, {k, k}), {1}), load_edge<std::int64_t>(n + "_prod_rows"));
+}
+
+TEST_CASE_TEMPLATE("edges: MIN % -1 and x % 0 give NumPy's 0, with array and scalar divisors", C, on<std::int32_t>,
+                   on<std::int64_t>) {
+  using T = typename C::type;
+  constexpr T lo = std::numeric_limits<T>::min();
+  auto x = xp::array<T, B>({lo, T(-5), T(5), std::numeric_limits<T>::max()});
+  auto zero = xp::zeros<T, B>({4});
+  auto minus_one = xp::full<T, B>({4}, T(-1));
+  for (T v : values(xp::eval(x % minus_one))) CHECK(v == 0);
+  for (T v : values(xp::eval(x % T(-1)))) CHECK(v == 0);
+  for (T v : values(xp::eval(x % zero))) CHECK(v == 0);
+  for (T v : values(xp::eval(xp::remainder(x, T(0))))) CHECK(v == 0);
+  auto y = x.copy();
+  y %= T(-1);
+  for (T v : values(y)) CHECK(v == 0);
+}
+
+TEST_CASE("edges: sums and products that wrap in the int64 accumulator") {
+  auto big = load_edge<std::int64_t>("i64_big");
+  check_same(xp::sum(big), load_edge<std::int64_t>("i64_big_sum"));
+  check_same(xp::prod(big), load_edge<std::int64_t>("i64_big_prod"));
+}
+
+TEST_CASE("edges: float remainder by zero is NaN") {
+  auto a = load_edge<double>("f64_mod_a"), b = load_edge<double>("f64_mod_b");
+  check_close(xp::eval(a % b), load_edge<double>("f64_mod"), 0);
+}
+
+TEST_CASE("edges: power(int, negative) throws like NumPy; floats and non-negative exponents do not") {
+  auto x = xp::arange<std::int64_t, B>(1, 5);
+  CHECK_THROWS_AS((xp::power(x, -1)), xp::value_error);
+  CHECK_THROWS_AS((xp::power(x, xp::array<std::int64_t, B>({1, 2, -3, 4}))), xp::value_error);
+  CHECK_THROWS_AS((xp::power(x, x - 3)), xp::value_error);  // an expression exponent too
+  CHECK_THROWS_AS((xp::power(2, x - 3)), xp::value_error);
+  try {
+    xp::power(x, -2);
+  } catch (const xp::value_error& e) {
+    CHECK(std::string(e.what()).find("Integers to negative integer powers are not allowed") != std::string::npos);
+  }
+  check_same(xp::eval(xp::power(x, 2)), xp::array<std::int64_t, B>({1, 4, 9, 16}));
+  auto f = xp::eval(xp::power(x, -1.0));  // a float exponent gives float64, like NumPy
+  check_close(f, xp::array<double, B>({1.0, 0.5, 1.0 / 3.0, 0.25}), 1e-15);
+  check_same(xp::eval(xp::power(xp::arange<std::uint8_t, B>(4), std::uint8_t{3})),
+             xp::array<std::uint8_t, B>({0, 1, 8, 27}));
+}
+
+// ---- conversions --------------------------------------------------------------------------------
+
+TEST_CASE_TEMPLATE("edges: float -> integer conversions of NaN, inf and out-of-range values are defined", C,
+                   on<std::int32_t>, on<std::int64_t>, on<std::uint8_t>) {
+  using T = typename C::type;
+  constexpr double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  auto src = xp::array<double, B>({nan, inf, -inf, 1e20, -1e20, -1.0, 300.7, 2.9, -2.9, 0.0});
+  // the rule of convert.hpp: NaN -> 0, truncation toward zero, saturation at the type's ends
+  const T lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
+  const std::vector<T> want = {T(0), hi, lo, hi, lo, std::is_signed_v<T> ? T(-1) : T(0), T(300) == 300 ? T(300) : hi,
+                               T(2), std::is_signed_v<T> ? T(-2) : T(0), T(0)};
+  const auto got = values(src.template astype<T>());
+  for (std::size_t i = 0; i < want.size(); ++i) {
+    INFO("element " << i);
+    CHECK(got[i] == want[i]);
+  }
+  // the same through a fused expression, an assignment and a fill
+  const auto fused = values(xp::eval(xp::astype<T>(src * 1.0)));
+  for (std::size_t i = 0; i < want.size(); ++i) CHECK(fused[i] == want[i]);
+  auto dst = xp::zeros<T, B>({10});
+  dst(xp::all) = src;
+  CHECK(values(dst) == want);
+  auto filled = xp::ones<T, B>({3});
+  filled = nan;
+  for (T v : values(filled)) CHECK(v == 0);
+  // float32 sources too
+  const auto from_float = values(src.template astype<float>().template astype<T>());
+  for (std::size_t i = 0; i < want.size(); ++i) CHECK(from_float[i] == want[i]);
+}
+
+TEST_CASE("edges: double -> float beyond float's range gives inf; NaN -> bool is true") {
+  auto src = xp::array<double, B>({1e300, -1e300, 3.4028235677973366e38, 3.4028234663852886e38, 1.0});
+  const auto got = values(src.astype<float>());
+  CHECK(got[0] == std::numeric_limits<float>::infinity());
+  CHECK(got[1] == -std::numeric_limits<float>::infinity());
+  CHECK(got[2] == std::numeric_limits<float>::infinity());  // halfway to 2^128 rounds up
+  CHECK(got[3] == std::numeric_limits<float>::max());
+  CHECK(got[4] == 1.f);
+  const auto b = values(xp::array<double, B>({std::numeric_limits<double>::quiet_NaN(), 0.0, -0.0, 0.5}).astype<bool>());
+  CHECK(b == std::vector<bool>{true, false, false, true});
+}
+
+// ---- aliasing -----------------------------------------------------------------------------------
+
+TEST_CASE("edges: a reduction whose out= is one of its inputs' rows gives NumPy's result") {
+  auto x = xp::arange<double, B>(16).reshape({4, 4});
+  const auto want = xp::sum(x.copy(), {1});  // NumPy: [6, 22, 38, 54], as if read first
+  xp::sum(x, {1}, false, xp::out(x(1, xp::all)));
+  check_same(x(1, xp::all).copy(), want);
+  auto y = xp::arange<double, B>(16).reshape({4, 4});
+  const auto want_mean = xp::mean(y.copy(), {0});
+  xp::mean(y, {0}, false, xp::out(y(2, xp::all)));
+  check_same(y(2, xp::all).copy(), want_mean);
+}
+
+TEST_CASE("edges: a multi-output kernel whose outputs overlap its inputs gives NumPy's result") {
+  const auto k = xp::elementwise_kernel(sum_and_difference{});
+  auto x = xp::arange<float, B>(10);
+  const auto a = x(xp::range(0, 8)), b = x(xp::range(2, 10));
+  const auto want_sum = xp::eval(a + b), want_diff = xp::eval(a - b);
+  auto other = xp::zeros<float, B>({8});
+  k(a, b, xp::out(x(xp::range(1, 9)), other));  // writes over both inputs, shifted by one
+  check_same(x(xp::range(1, 9)).copy(), want_sum);
+  check_same(other, want_diff);
+  // the exact same elements in and out stay a single pass and are still right
+  auto p = xp::arange<float, B>(6), q = xp::ones<float, B>({6});
+  const auto want_p = xp::eval(p + q), want_q = xp::eval(p - q);
+  k(p, q, xp::out(p, q));
+  check_same(p, want_p);
+  check_same(q, want_q);
+}
+
+TEST_CASE("edges: diffuse refuses a Laplacian output that overlaps the field, leaving it unchanged") {
+  auto f = xp::random::uniform<double, B>({16, 16}, 0.0, 1.0, 3);
+  const auto before = f.copy();
+  CHECK_THROWS_AS((xp::pde::diffuse(f, 0.2, 5, {.laplacian = &f})), xp::value_error);
+  CHECK_THROWS_AS((xp::pde::diffuse(f, 0.2, 0, {.laplacian = &f})), xp::value_error);
+  auto alias = f.reshape({16, 16});
+  CHECK_THROWS_AS((xp::pde::diffuse(f, 0.2, 5, {.laplacian = &alias})), xp::value_error);
+  check_same(f, before);
+  // a Laplacian output of its own is still computed
+  xp::ndarray<double, B> lap;
+  xp::pde::diffuse(f, 0.2, 3, {.laplacian = &lap});
+  CHECK(lap.shape() == f.shape());
+}
+
+// ---- read-only views ----------------------------------------------------------------------------
+
+TEST_CASE("edges: writes through a broadcast view throw 'assignment destination is read-only'") {
+  auto a = xp::arange<float, B>(3);
+  const auto before = a.copy();
+  auto v = xp::broadcast_to(a, {4, 3});
+  CHECK_FALSE(v.writeable());
+  CHECK(a.writeable());
+  CHECK_THROWS_AS((v += 1.f), xp::value_error);
+  CHECK_THROWS_AS((v(xp::all) = xp::ones<float, B>({3})), xp::value_error);
+  CHECK_THROWS_AS((v(0, xp::all) = 5.f), xp::value_error);  // views of a read-only view stay read-only
+  CHECK_THROWS_AS((xp::transpose(v)(0, 0) = 5.f), xp::value_error);
+  CHECK_THROWS_AS((v.fill(2.f)), xp::value_error);
+  CHECK_THROWS_AS((xp::expand_dims(v, 0).fill(2.f)), xp::value_error);
+  CHECK(v.reshape({12}).writeable());  // reshaping a broadcast needs a copy, which is writeable (NumPy too)
+  CHECK_THROWS_AS((xp::eval(a * 2.f, v)), xp::value_error);
+  CHECK_THROWS_AS((xp::sum(xp::ones<float, B>({3, 4}), {0}, false,
+                           xp::out(xp::broadcast_to(xp::zeros<float, B>({1}), {4})))),
+                  xp::value_error);
+  CHECK_THROWS_AS((xp::elementwise_kernel(sum_and_difference{})(a, a, xp::out(v(0, xp::all), v(1, xp::all)))),
+                  xp::value_error);
+  auto m = xp::ones<float, B>({2, 2});
+  CHECK_THROWS_AS((xp::matmul(m, m, xp::out(xp::broadcast_to(xp::ones<float, B>({2}), {2, 2})))), xp::value_error);
+  try {
+    v += 1.f;
+  } catch (const xp::value_error& e) {
+    CHECK(std::string(e.what()).find("assignment destination is read-only") != std::string::npos);
+  }
+  check_same(a, before);
+  // reading works, and a copy is writeable
+  CHECK(xp::sum(v).item() == 12.f);
+  auto c = v.copy();
+  CHECK(c.writeable());
+  c += 1.f;
+  CHECK(xp::sum(c).item() == 24.f);
+}
+
+TEST_CASE("edges: diffuse on a broadcast view is refused and leaves the base unchanged") {
+  auto row = xp::ones<double, B>({8});
+  auto f = xp::broadcast_to(row, {8, 8});
+  CHECK_THROWS_AS((xp::pde::diffuse(f, 0.2, 3)), xp::value_error);
+  check_same(row, xp::ones<double, B>({8}));
+}
+
+// ---- statistics ---------------------------------------------------------------------------------
+
+TEST_CASE("edges: var and stddev with ddof >= n divide by max(n - ddof, 0) like NumPy") {
+  auto v = xp::array<double, B>({1.0, 2.0, 4.0, 2.0, 2.0, 2.0}, {2, 3});
+  for (int ddof : {2, 3, 5}) {
+    INFO("ddof " << ddof);
+    check_close(xp::var(v, {1}, false, ddof), load_edge<double>("var_ddof" + std::to_string(ddof)), 1e-15);
+    check_close(xp::stddev(v, {1}, false, ddof), load_edge<double>("std_ddof" + std::to_string(ddof)), 1e-15);
+  }
+}
