@@ -303,3 +303,13 @@ TEST_CASE("edges: var and stddev with ddof >= n divide by max(n - ddof, 0) like 
     check_close(xp::stddev(v, {1}, false, ddof), load_edge<double>("std_ddof" + std::to_string(ddof)), 1e-15);
   }
 }
+
+TEST_CASE("edges: indexing an empty array (no buffer) gives empty views, never an offset null pointer") {
+  auto e = xp::zeros<float, B>({0, 3});
+  auto v = e(xp::all, 1);  // found by tests/fuzz/fuzz_views.cpp under UBSan
+  CHECK(v.shape() == xp::shape_type{0});
+  auto w = e(xp::range(1, 3), xp::range(2, 3));
+  CHECK(w.shape() == xp::shape_type{0, 1});
+  CHECK(xp::sum(w).item() == 0.f);
+  CHECK_THROWS_AS((e(0, 1)), xp::index_error);
+}

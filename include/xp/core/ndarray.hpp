@@ -269,14 +269,16 @@ class ndarray {
         for (std::size_t k = 0; k < ellipsis_axes; ++k) keep();
       } else if constexpr (std::is_same_v<A, range_t>) {
         const auto r = detail::adjust_slice(a, self->m_shape[axis]);
-        if (r.length > 0) data += r.start * self->m_strides[axis];
+        // an empty array may have no buffer at all: never offset a null pointer
+        if (r.length > 0 && data) data += r.start * self->m_strides[axis];
         shape.push_back(r.length);
         // with one element or none the step never applies; with more, |step| < length keeps
         // step * stride inside the axis' own extent, so it cannot overflow
         strides.push_back(r.length > 1 ? self->m_strides[axis] * r.step : self->m_strides[axis]);
         ++axis;
       } else {
-        data += detail::adjust_index(detail::to_index(a), self->m_shape[axis], axis) * self->m_strides[axis];
+        const index_t i = detail::adjust_index(detail::to_index(a), self->m_shape[axis], axis);
+        if (data) data += i * self->m_strides[axis];
         ++axis;
       }
     }
