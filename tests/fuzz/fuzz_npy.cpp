@@ -11,14 +11,21 @@
 //   * the array holds more elements than the input has bytes (each element needs one);
 //     without convert, more bytes of data than the input has;
 //   * an element cannot be read (ASan), or a bool holds another value than 0 or 1 (UBSan's
-//     bool check on the load below).
+//     bool check on the load below);
+//   * the same bytes do not load as every dtype with convert (same shape), a load without
+//     convert differs from the one with it, or a converted value differs from NumPy's astype
+//     (xp's documented rule for floats to integers: truncate, NaN -> 0, saturate) computed
+//     here from the int64 (integer files) or double (float files) load.
 
 #include <xp/xp.hpp>
 
+#include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <cstdio>
 #include <cstdlib>
 #include <limits>
+#include <optional>
 #include <type_traits>
 #include <vector>
 
@@ -36,17 +43,26 @@ void require(bool ok, const char* what) {
 }
 
 template <class T>
-void load(const std::uint8_t* data, std::size_t size, bool convert) {
+std::optional<xp::ndarray<T, xp::host>> try_load(const std::uint8_t* data, std::size_t size, bool convert) {
   xp::npy_load_options options;
   options.convert = convert;
-  xp::ndarray<T, xp::host> a;
   try {
-    a = xp::detail::load_npy_memory<T>(data, size, options, "<fuzz>");
+    return xp::detail::load_npy_memory<T>(data, size, options, "<fuzz>");
   } catch (const xp::error& e) {
     if (g_verbose) std::fprintf(stderr, "fuzz_npy: convert=%d: %s\n", convert, e.what());
-    return;  // a malformed or unwanted file: the expected answer
+    return std::nullopt;  // a malformed or unwanted file: the expected answer
   }
-  if (g_verbose) std::fprintf(stderr, "fuzz_npy: convert=%d: loaded %s\n", convert, xp::to_string(a.shape()).c_str());
+}
+
+template <class T>
+bool same(T a, T b) {
+  if constexpr (std::is_floating_point_v<T>) return a == b || (a != a && b != b);
+  else return a == b;
+}
+
+// Structural checks of one loaded array; reads every element.
+template <class T>
+void check_array(const xp::ndarray<T, xp::host>& a, std::size_t size, bool convert) {
   std::int64_t n = 1;
   bool zero = false;
   for (std::int64_t d : a.shape()) {
@@ -72,8 +88,84 @@ void load(const std::uint8_t* data, std::size_t size, bool convert) {
   }
   volatile double sink = acc;
   (void)sink;
-  // A view of what was read stays consistent too.
   require(a.ravel().size() == n, "ravel() changed the element count");
+}
+
+// NumPy's float -> integer astype as xp defines it: truncate; NaN -> 0; saturate.
+template <class I>
+I float_to_int(double v) {
+  if (v != v) return 0;
+  const double t = std::trunc(v);
+  if (t >= static_cast<double>(std::numeric_limits<I>::max())) return std::numeric_limits<I>::max();
+  if (t <= static_cast<double>(std::numeric_limits<I>::min())) return std::numeric_limits<I>::min();
+  return static_cast<I>(t);
+}
+
+// double -> float: IEEE rounding within float's range; beyond it +-inf (FLT_MAX accepted
+// at the edge, where rounding may give either).
+bool float_matches(double v, float got) {
+  if (v != v) return got != got;
+  if (std::fabs(v) <= static_cast<double>(std::numeric_limits<float>::max())) return got == static_cast<float>(v);
+  const float edge = std::numeric_limits<float>::max();
+  return v > 0 ? (got == std::numeric_limits<float>::infinity() || got == edge)
+               : (got == -std::numeric_limits<float>::infinity() || got == -edge);
+}
+
+// The bytes loaded as one type succeeded: they load as every type with convert, consistently.
+void differential(const std::uint8_t* data, std::size_t size, const xp::shape_type& shape) {
+  using xp::detail::npy_dtype;
+  const npy_dtype src = xp::detail::npy_reader::open_memory(data, size, "<fuzz>").dtype();
+  const auto f32 = try_load<float>(data, size, true);
+  const auto f64 = try_load<double>(data, size, true);
+  const auto i32 = try_load<std::int32_t>(data, size, true);
+  const auto i64 = try_load<std::int64_t>(data, size, true);
+  const auto u8 = try_load<std::uint8_t>(data, size, true);
+  const auto b = try_load<bool>(data, size, true);
+  require(f32 && f64 && i32 && i64 && u8 && b, "a loadable file does not load as every dtype with convert");
+  require(f32->shape() == shape && f64->shape() == shape && i32->shape() == shape && i64->shape() == shape &&
+              u8->shape() == shape && b->shape() == shape,
+          "loads with convert differ in shape");
+  check_array(*f32, size, true);
+  check_array(*f64, size, true);
+  check_array(*i32, size, true);
+  check_array(*i64, size, true);
+  check_array(*u8, size, true);
+  check_array(*b, size, true);
+  const std::int64_t n = f64->size();
+  if (src == npy_dtype::float32 || src == npy_dtype::float64) {
+    for (std::int64_t i = 0; i < n; ++i) {
+      const double v = f64->data()[i];
+      require(float_matches(v, f32->data()[i]), "float32 from a float file differs from astype");
+      require(i64->data()[i] == float_to_int<std::int64_t>(v), "int64 from a float file differs from astype");
+      require(i32->data()[i] == float_to_int<std::int32_t>(v), "int32 from a float file differs from astype");
+      require(u8->data()[i] == float_to_int<std::uint8_t>(v), "uint8 from a float file differs from astype");
+      require(b->data()[i] == (v != 0), "bool from a float file differs from astype");
+    }
+  } else if (src != npy_dtype::uint64) {  // the integer's exact value is its int64 load
+    for (std::int64_t i = 0; i < n; ++i) {
+      const std::int64_t v = i64->data()[i];
+      require(same(f64->data()[i], static_cast<double>(v)), "float64 from an integer file differs from astype");
+      require(same(f32->data()[i], static_cast<float>(v)), "float32 from an integer file differs from astype");
+      require(i32->data()[i] == static_cast<std::int32_t>(v), "int32 from an integer file does not wrap");
+      require(u8->data()[i] == static_cast<std::uint8_t>(v), "uint8 from an integer file does not wrap");
+      require(b->data()[i] == (v != 0), "bool from an integer file differs from astype");
+    }
+  }
+}
+
+template <class T>
+void load(const std::uint8_t* data, std::size_t size, bool convert) {
+  const auto a = try_load<T>(data, size, convert);
+  if (!a) return;
+  if (g_verbose) std::fprintf(stderr, "fuzz_npy: convert=%d: loaded %s\n", convert, xp::to_string(a->shape()).c_str());
+  check_array(*a, size, convert);
+  if (!convert) {  // convert to the file's own dtype changes nothing
+    const auto c = try_load<T>(data, size, true);
+    require(c && c->shape() == a->shape(), "a file that loads without convert does not load with it");
+    for (std::int64_t i = 0; i < a->size(); ++i)
+      require(same(a->data()[i], c->data()[i]), "a load with convert to the file's dtype changed a value");
+  }
+  differential(data, size, a->shape());
 }
 
 }  // namespace
