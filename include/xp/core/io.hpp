@@ -1,7 +1,8 @@
 #pragma once
 /// @file io.hpp
-/// @brief NumPy-style printing, .npy files and zero-copy xtensor interop, all through
-/// xtensor. Device arrays are copied to the host first (printing synchronises).
+/// @brief NumPy-style printing and zero-copy xtensor interop, through xtensor, and xp's own
+/// .npy reading and writing (xp/core/npy.hpp). Device arrays are copied to the host first
+/// (printing synchronises).
 
 #include <algorithm>
 #include <ostream>
@@ -12,9 +13,9 @@
 #include <xtensor/xarray.hpp>
 #include <xtensor/xbuffer_adaptor.hpp>
 #include <xtensor/xio.hpp>
-#include <xtensor/xnpy.hpp>
 
 #include "xp/core/ndarray.hpp"
+#include "xp/core/npy.hpp"
 #include "xp/core/transfer.hpp"
 
 namespace xp {
@@ -52,35 +53,6 @@ std::ostream& operator<<(std::ostream& os, const ndarray<T, B>& a) {
   } else {
     return os << to_xtensor(h);
   }
-}
-
-/// @brief np.save(path, a): writes a .npy file (C order) from either backend.
-template <class T, class B>
-void save_npy(const std::string& path, const ndarray<T, B>& a) {
-  try {
-    xt::dump_npy(path, to_xtensor(a.copy_to_host()));
-  } catch (const std::runtime_error& e) {
-    throw value_error("xp::save_npy: " + path + ": " + e.what());
-  }
-}
-
-/// @brief np.load(path) of a .npy file into an array of T on backend B.
-/// @throws xp::dtype_error when the file holds another dtype; xp::value_error when the file
-///         cannot be read or is not .npy.
-template <class T, class B = host>
-ndarray<T, B> load_npy(const std::string& path) {
-  xt::xarray<T> x;
-  try {
-    x = xt::load_npy<T>(path);
-  } catch (const std::runtime_error& e) {
-    const std::string what = e.what();
-    if (what.find("formats not matching") != std::string::npos)
-      throw dtype_error("xp::load_npy<" + std::string(dtype_name<T>()) + ">: " + path + ": " + what);
-    throw value_error("xp::load_npy: " + path + ": " + what);
-  }
-  ndarray<T, host> h(shape_type(x.shape().begin(), x.shape().end()));
-  std::copy(x.cbegin(), x.cend(), h.data());  // row-major order whatever the file's order
-  return asarray<B>(h);
 }
 
 }  // namespace xp
