@@ -27,8 +27,8 @@ inline std::string to_string(const shape_type& s) {
 
 /// @brief The element count of a shape, checked: the one function every shape-taking entry
 /// point (creation, reshape, broadcast, random, load, transfers) sizes arrays with.
-/// Like NumPy, zero extents are left out of the overflow check, so (0, 2^62, 2^62) is a valid
-/// empty shape.
+/// Like NumPy, zero extents are left out of the product the overflow check multiplies (so
+/// (0, 2^40) is a valid empty shape of float, while (0, 2^62, 2^62) is still too big).
 /// @throws xp::value_error on a negative extent, or when the element count times `itemsize`
 ///         does not fit in std::ptrdiff_t ("array is too big", as NumPy says).
 inline index_t checked_size(const shape_type& shape, std::size_t itemsize = 1) {
