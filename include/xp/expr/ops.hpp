@@ -69,7 +69,8 @@ struct modulus {
       if constexpr (std::is_signed_v<R>)
         if (y == R(-1)) return R(0);
       R r = static_cast<R>(x % y);
-      if (r != R(0) && ((r < R(0)) != (y < R(0)))) r = static_cast<R>(r + y);
+      if constexpr (std::is_signed_v<R>)  // r and y of opposite signs: r + y cannot overflow
+        if (r != R(0) && ((r < R(0)) != (y < R(0)))) r = static_cast<R>(r + y);
       return r;
     }
   }
