@@ -44,7 +44,7 @@ TEST_CASE("creation: linspace matches NumPy") {
 
 TEST_CASE("creation: eye matches NumPy") {
   check_same(xp::eye<double, B>(4, 5, 1), xp::load_npy<double>(golden("eye_4x5_k1")));
-  check_same(xp::eye<std::int32_t, B>(3, -1, -1), xp::load_npy<std::int32_t>(golden("eye_3_km1")));
+  check_same(xp::eye<std::int32_t, B>(3, std::nullopt, -1), xp::load_npy<std::int32_t>(golden("eye_3_km1")));
   CHECK(values(xp::eye<bool, B>(2)) == std::vector<bool>{true, false, false, true});
   CHECK(xp::eye<float, B>(0).size() == 0);
 }

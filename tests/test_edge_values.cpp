@@ -313,3 +313,59 @@ TEST_CASE("edges: indexing an empty array (no buffer) gives empty views, never a
   CHECK(xp::sum(w).item() == 0.f);
   CHECK_THROWS_AS((e(0, 1)), xp::index_error);
 }
+
+// ---- found in review ----------------------------------------------------------------------------
+
+TEST_CASE("edges: float32 var with ddof close to n counts n - ddof exactly") {
+  const xp::index_t n = (xp::index_t{1} << 24) + 1;  // n - ddof is not representable in float32
+  auto x = xp::zeros<float, B>({n});
+  x(0) = 1.f;
+  // NumPy: np.var(x, ddof=n-1) = sum((x - mean)^2) / 1, about 0.9999999
+  const double got = xp::var(x, {}, false, n - 1).item();
+  CHECK(got == doctest::Approx(1.0).epsilon(1e-6));
+}
+
+TEST_CASE("edges: a weak integer scalar that does not fit the array's dtype is refused (NumPy 2)") {
+  auto u = xp::arange<std::uint8_t, B>(4);
+  CHECK_THROWS_AS((u % -1), xp::value_error);  // NumPy 2: OverflowError: Python integer -1 out of bounds for uint8
+  CHECK_THROWS_AS((u + 256), xp::value_error);
+  CHECK_THROWS_AS((u += 300), xp::value_error);
+  CHECK_THROWS_AS((xp::arange<std::int32_t, B>(3) * (std::int64_t{1} << 40)), xp::value_error);
+  check_same(xp::eval(u + 255), xp::array<std::uint8_t, B>({255, 0, 1, 2}));  // in range: wraps like NumPy
+  check_same(u, xp::arange<std::uint8_t, B>(4));
+}
+
+TEST_CASE("edges: eye with a negative size is refused") {
+  CHECK_THROWS_AS((xp::eye<float, B>(3, -7)), xp::value_error);
+  CHECK_THROWS_AS((xp::eye<float, B>(-1)), xp::value_error);
+  CHECK(xp::eye<float, B>(2, 0).shape() == xp::shape_type{2, 0});
+}
+
+TEST_CASE("edges: evaluating into out= checks the broadcast before sizing a too-big expression") {
+  auto col = xp::broadcast_to(xp::zeros<float, B>({1, 1}), {xp::index_t{1} << 40, 1});
+  auto row = xp::broadcast_to(xp::zeros<float, B>({1, 1}), {1, xp::index_t{1} << 40});
+  auto d = xp::zeros<float, B>({2, 2});
+  CHECK_THROWS_AS((xp::eval(col + row, d)), xp::shape_error);
+  CHECK_THROWS_AS((d(xp::all) = col + row), xp::shape_error);
+  CHECK_THROWS_AS((xp::sum(col + row)), xp::value_error);  // too big to count
+}
+
+TEST_CASE("edges: float remainder of zero takes the divisor's sign") {
+  const auto r = values(xp::eval(xp::array<double, B>({-4.0, 4.0, 0.0, -0.0}) % xp::array<double, B>({2.0, -2.0, -3.0, 3.0})));
+  CHECK(!std::signbit(r[0]));
+  CHECK(std::signbit(r[1]));
+  CHECK(std::signbit(r[2]));
+  CHECK(!std::signbit(r[3]));
+}
+
+TEST_CASE("edges: a multi-output kernel whose outputs overlap each other writes them in order") {
+  const auto k = xp::elementwise_kernel(sum_and_difference{});
+  auto x = xp::zeros<float, B>({10});
+  auto a = xp::arange<float, B>(8), b = xp::ones<float, B>({8});
+  k(a, b, xp::out(x(xp::range(0, 8)), x(xp::range(1, 9))));
+  // out0 = a + b is written first, then out1 = a - b over x[1:9]
+  auto want = xp::zeros<float, B>({10});
+  want(xp::range(0, 8)) = a + b;
+  want(xp::range(1, 9)) = a - b;
+  check_same(x, want);
+}

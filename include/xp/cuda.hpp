@@ -16,7 +16,7 @@ namespace xp {
 /// transfers from and to it run asynchronously.
 template <class T>
 ndarray<T, host> empty_pinned(const shape_type& shape) {
-  auto buffer = backends::cuda::allocate_pinned(static_cast<std::size_t>(size_of(shape)) * sizeof(T));
+  auto buffer = backends::cuda::allocate_pinned(static_cast<std::size_t>(checked_size(shape, sizeof(T))) * sizeof(T));
   T* data = static_cast<T*>(buffer.get());
   return ndarray<T, host>(std::move(buffer), data, shape, contiguous_strides(shape));
 }
@@ -36,9 +36,11 @@ ndarray<T, cuda> to_device_async(const ndarray<T, host>& h, const cuda::stream& 
 
 /// @brief Enqueues a device-to-host copy of `d` into `out` on `s` and returns at once; read
 /// `out` after `s.synchronize()`.
-/// @throws xp::shape_error when the shapes differ; xp::value_error unless both are contiguous.
+/// @throws xp::shape_error when the shapes differ; xp::value_error unless both are contiguous,
+///         or when `out` is read-only.
 template <class T>
 void copy_to_host_async(const ndarray<T, cuda>& d, const ndarray<T, host>& out, const cuda::stream& s) {
+  detail::check_writeable(out);
   if (d.shape() != out.shape())
     throw shape_error("xp::copy_to_host_async: shapes " + to_string(d.shape()) + " and " + to_string(out.shape()) +
                       " differ");

@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -97,12 +98,13 @@ ndarray<T, B> linspace(double start, double stop, index_t num, bool endpoint = t
   return a;
 }
 
-/// @brief np.eye(n, m, k, dtype): ones on the k-th diagonal.
+/// @brief np.eye(n, m, k, dtype): ones on the k-th diagonal; m defaults to n.
+/// @throws xp::value_error for a negative n or m.
 template <class T, class B = host>
-ndarray<T, B> eye(index_t n, index_t m = -1, index_t k = 0) {
-  if (m < 0) m = n;
-  ndarray<T, B> a({n, m});
-  detail::generate(a, detail::eye_gen<T>{m > 0 ? m : 1, k});
+ndarray<T, B> eye(index_t n, std::optional<index_t> m = std::nullopt, index_t k = 0) {
+  const index_t cols = m.value_or(n);
+  ndarray<T, B> a({n, cols});
+  detail::generate(a, detail::eye_gen<T>{cols > 0 ? cols : 1, k});
   return a;
 }
 

@@ -20,10 +20,17 @@
 
 namespace xp {
 
-/// @brief A zero-copy xtensor adaptor of a host array or view (any strides): reads and writes
-/// reach the array's buffer, and the adaptor shares ownership of that buffer.
+/// @brief A zero-copy xtensor adaptor of a C-contiguous, writeable host array or view: reads
+/// and writes reach the array's buffer, and the adaptor shares ownership of that buffer.
+/// xtensor treats an adaptor's storage as `size()` consecutive elements (fill, assignment),
+/// so a strided or broadcast view cannot be adapted safely: pass `a.copy()`.
+/// @throws xp::value_error for a non-contiguous or read-only array.
 template <class T>
 auto to_xtensor(const ndarray<T, host>& a) {
+  if (!a.is_contiguous())
+    throw value_error("xp::to_xtensor: a zero-copy adaptor needs a C-contiguous array, got strides " +
+                      to_string(a.strides()) + " for shape " + to_string(a.shape()) + "; adapt a.copy()");
+  detail::check_writeable(a);
   using buffer_t = xt::xbuffer_adaptor<T*, xt::smart_ownership, std::shared_ptr<void>>;
   std::vector<std::size_t> shape(a.shape().begin(), a.shape().end());
   std::vector<std::ptrdiff_t> strides(a.strides().begin(), a.strides().end());

@@ -12,6 +12,7 @@
 #include <memory>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <type_traits>
 #include <utility>
 #include <vector>
@@ -319,6 +320,26 @@ bool may_overlap(const ndarray<T, B>& a, const ndarray<U, B>& b) {
   return alo < bhi && blo < ahi;
 }
 
+/// The one overlap rule every writer uses (assignment, eval with out=, elementwise kernels,
+/// reductions with out=, matmul with out=, diffuse): true when writing `dst` while reading operand `x` (an
+/// array, an expression or a scalar) could read an element that was already overwritten.
+/// A pass that computes element i from element i of each operand only (elementwise) may read
+/// exactly the element it writes: `same_element_ok`. Writers that get `true` compute into a
+/// temporary and copy, so the result is NumPy's either way.
+template <class X, class T, class B>
+bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok) {
+  if constexpr (is_ndarray_v<X>) {
+    const bool same_layout = x.data() == static_cast<const void*>(dst.data()) && x.shape() == dst.shape() &&
+                             x.strides() == dst.strides() && sizeof(typename X::value_type) == sizeof(T);
+    return !(same_element_ok && same_layout) && may_overlap(x, dst);
+  } else if constexpr (is_expr<X>::value) {
+    return std::apply([&](const auto&... a) { return (output_overlaps(a, dst, same_element_ok) || ... || false); },
+                      x.args());
+  } else {
+    return false;
+  }
+}
+
 // Strides of `src` read as if broadcast to `shape` (zero on broadcast axes).
 inline shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides,
                                     const shape_type& shape) {
@@ -344,7 +365,7 @@ void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
   check_writeable(dst);
   const shape_type src_strides = broadcast_strides(src.shape(), src.strides(), dst.shape());
   if (dst.size() == 0) return;
-  if (may_overlap(dst, src)) {  // NumPy semantics: the result is as if src were read first
+  if (output_overlaps(src, dst, src.shape() == dst.shape())) {  // as if src were read first (NumPy)
     assign(dst, src.copy());
     return;
   }

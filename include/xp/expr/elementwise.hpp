@@ -9,6 +9,7 @@
 /// Evaluation turns the tree into a trivially copyable functor of the flat index and hands it
 /// to the backend's `generate` primitive: backends implement no expression logic at all.
 
+#include <string>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -304,26 +305,6 @@ auto build_kernel(const E& e, const shape_type& shape, const shape_type& out_str
   return built_kernel<decltype(kernel)>{std::move(layout), kernel};
 }
 
-/// The one overlap rule every writer uses (assignment, eval with out=, elementwise kernels,
-/// reductions with out=, diffuse): true when writing `dst` while reading operand `x` (an
-/// array, an expression or a scalar) could read an element that was already overwritten.
-/// A pass that computes element i from element i of each operand only (elementwise) may read
-/// exactly the element it writes: `same_element_ok`. Writers that get `true` compute into a
-/// temporary and copy, so the result is NumPy's either way.
-template <class X, class T, class B>
-bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok) {
-  if constexpr (is_ndarray_v<X>) {
-    const bool same_layout = x.data() == static_cast<const void*>(dst.data()) && x.shape() == dst.shape() &&
-                             x.strides() == dst.strides() && sizeof(typename X::value_type) == sizeof(T);
-    return !(same_element_ok && same_layout) && may_overlap(x, dst);
-  } else if constexpr (is_expr<X>::value) {
-    return std::apply([&](const auto&... a) { return (output_overlaps(a, dst, same_element_ok) || ... || false); },
-                      x.args());
-  } else {
-    return false;
-  }
-}
-
 /// dst[...] = expr, expr broadcast to dst's shape: one generate() pass.
 template <class T, class B, class E>
 void assign_expr(const ndarray<T, B>& dst, const E& e) {
@@ -331,7 +312,9 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
                 "xp: the expression and the destination live on different backends; move one explicitly "
                 "with xp::to_device(h) or d.copy_to_host()");
   check_writeable(dst);
-  broadcast_strides(e.shape(), contiguous_strides(e.shape()), dst.shape());  // shape check
+  if (broadcast_shapes(e.shape(), dst.shape()) != dst.shape())  // e's shape may be too big to count
+    throw shape_error("xp: could not broadcast input array from shape " + to_string(e.shape()) + " into shape " +
+                      to_string(dst.shape()));
   if (dst.size() == 0) return;
   if (output_overlaps(e, dst, /*same_element_ok=*/e.shape() == dst.shape())) {
     ndarray<typename E::value_type, B> tmp(e.shape());
@@ -383,7 +366,14 @@ auto as_operand(const S& s) {
   } else {
     static_assert(std::is_arithmetic_v<S>, "xp: an operand is an ndarray, an expression or an arithmetic scalar");
     using T = typename value_of<std::decay_t<Ref>>::type;
-    return scalar_leaf<promote_scalar_t<T, S>>{convert<promote_scalar_t<T, S>>(s)};
+    using P = promote_scalar_t<T, S>;
+    if constexpr (is_wrapping_integer_v<P> && std::is_integral_v<S> && !std::is_same_v<S, bool>) {
+      // NumPy 2 (NEP 50): a weak integer scalar must fit the array's dtype (uint8 % -1 is an error)
+      if (!std::in_range<P>(s))
+        throw value_error("xp: Python integer " + std::to_string(s) + " out of bounds for " +
+                          std::string(dtype_name<P>()));
+    }
+    return scalar_leaf<P>{convert<P>(s)};
   }
 }
 

@@ -134,8 +134,9 @@ class elementwise_kernel {
     (detail::check_writeable(outs), ...);
     const index_t n = size_of(shape);
     if (n == 0) return;
-    if ((detail::output_overlaps(expr, outs, /*same_element_ok=*/true) || ...)) {
-      // an output overlaps an operand elsewhere: compute into fresh arrays, then copy
+    if ((detail::output_overlaps(expr, outs, /*same_element_ok=*/true) || ...) || outputs_overlap(outs...)) {
+      // an output overlaps an operand elsewhere, or another output: compute into fresh arrays,
+      // then copy them out one after the other (deterministic, as NumPy's sequential loop)
       const auto fresh_outs = std::make_tuple(ndarray<typename O::value_type, B>(shape)...);
       std::apply([&](const auto&... f) { scatter(expr, f...); }, fresh_outs);
       std::apply([&](const auto&... f) { (detail::assign(outs, f), ...); }, fresh_outs);
@@ -146,6 +147,12 @@ class elementwise_kernel {
     backend_impl<B>::for_each(
         n, detail::scatter_outputs<std::decay_t<decltype(b.kernel)>, typename O::value_type...>{b.kernel,
                                                                                                {outs.data()...}});
+  }
+
+  template <class O0, class... Rest>
+  static bool outputs_overlap(const O0& first, const Rest&... rest) {
+    if constexpr (sizeof...(Rest) == 0) return false;
+    else return (detail::may_overlap(first, rest) || ...) || outputs_overlap(rest...);
   }
 
   detail::user_op<F> m_op;

@@ -60,7 +60,11 @@ struct modulus {
     const R x = static_cast<R>(a), y = static_cast<R>(b);
     if constexpr (std::is_floating_point_v<R>) {
       R r = math::fmod(x, y);
-      if (r != R(0) && ((r < R(0)) != (y < R(0)))) r += y;
+      if (r != R(0)) {
+        if ((r < R(0)) != (y < R(0))) r += y;
+      } else {
+        r = y < R(0) ? -R(0) : R(0);  // a zero remainder takes the divisor's sign, as in NumPy
+      }
       return r;
     } else if constexpr (std::is_same_v<R, bool>) {
       return static_cast<bool>(false);

@@ -65,7 +65,7 @@ struct reduction_desc {
   template <class V>
   XP_HD Acc map_at(V v, index_t r) const {
     if constexpr (std::is_invocable_v<const Map&, V, index_t>) return map(v, r);
-    else return static_cast<Acc>(map(v));
+    else return convert<Acc>(map(v));
   }
   XP_HD auto finish(Acc a, index_t count) const {
     if constexpr (std::is_invocable_v<const Post&, Acc, index_t>) return post(a, count);
@@ -86,6 +86,7 @@ struct reduce_plan {
 template <class X>
 reduce_plan plan_reduction(const X& x, const axes_t& axes, bool keepdims) {
   const shape_type& shape = x.shape();
+  checked_size(shape);  // an expression of broadcast views may be too big to count
   const std::size_t nd = shape.size();
   std::vector<bool> reduced(nd, axes.all());
   if (!axes.all()) {
@@ -261,8 +262,12 @@ template <class Acc>
 struct divide_by_count_minus {
   index_t ddof;
   XP_HD Acc operator()(Acc a, index_t n) const {
-    const Acc dof = static_cast<Acc>(n) - static_cast<Acc>(ddof);  // in Acc: any ddof, no overflow
-    return a / (dof > Acc(0) ? dof : Acc(0));
+    // n - ddof counted exactly (float32 cannot hold n - ddof for n past 2^24); a negative ddof
+    // is the only way it could overflow int64, so that case counts in double
+    const Acc dof = ddof >= n ? Acc(0)
+                    : ddof >= 0 ? static_cast<Acc>(n - ddof)
+                                : static_cast<Acc>(static_cast<double>(n) - static_cast<double>(ddof));
+    return a / dof;
   }
 };
 template <class Acc>

@@ -181,7 +181,7 @@ ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t
     throw shape_error("xp::matmul: out has shape " + to_string(o.shape()) + ", the product of " +
                       to_string(a.shape()) + " and " + to_string(b.shape()) + " has " + to_string(plan.result));
   if constexpr (std::is_same_v<O, W>) {
-    if (o.is_contiguous() && !detail::may_overlap(o, a) && !detail::may_overlap(o, b)) {
+    if (o.is_contiguous() && !detail::output_overlaps(a, o, false) && !detail::output_overlaps(b, o, false)) {
       detail::run_matmul(a, b, o.reshape(plan.full), plan.batch, options);
       return o;
     }

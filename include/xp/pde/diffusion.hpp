@@ -67,7 +67,7 @@ void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_
   xp::detail::check_writeable(f);  // f is updated in place (a broadcast view is read-only)
   if (options.laplacian &&
       (options.laplacian == &f || (options.laplacian->shape() == f.shape() && options.laplacian->is_contiguous() &&
-                                   xp::detail::may_overlap(*options.laplacian, f))))
+                                   xp::detail::output_overlaps(f, *options.laplacian, false))))
     throw value_error("xp::pde::diffuse: the .laplacian output overlaps the field f; give it an array of its own");
   if (steps == 0) {
     if (options.laplacian) *options.laplacian = laplacian(f);
