@@ -9,6 +9,7 @@
 #include <cstdint>
 
 #include "xp/core/config.hpp"
+#include "xp/core/convert.hpp"
 
 namespace xp::random {
 
