@@ -369,3 +369,10 @@ TEST_CASE("edges: a multi-output kernel whose outputs overlap each other writes 
   want(xp::range(1, 9)) = a - b;
   check_same(x, want);
 }
+
+TEST_CASE("edges: unsigned slice bounds past int64 clamp like Python's unbounded integers") {
+  auto a = xp::arange<std::int64_t, B>(6);
+  check_same(a(xp::range(std::size_t{2}, std::size_t(-1))).copy(), xp::arange<std::int64_t, B>(2, 6));  // a[2:2**64-1]
+  CHECK(a(xp::range(std::size_t(-1), std::size_t(-1))).size() == 0);
+  check_same(a(xp::range(0, 6, std::size_t(-1))).copy(), xp::arange<std::int64_t, B>(1));  // a[0:6:2**64-1]
+}

@@ -19,9 +19,26 @@ inline constexpr index_t none = std::numeric_limits<index_t>::min();
 struct range_t {
   index_t start = none, stop = none, step = 1;
 };
+namespace detail {
+// A slice bound or step of any integer type. Python's are unbounded and clamped, so an unsigned
+// value beyond int64 (std::size_t(-1) as "to the end") is a huge positive bound, never -1.
+template <class I>
+constexpr index_t slice_value(I v) {
+  static_assert(std::is_integral_v<I> && !std::is_same_v<I, bool>, "xp::range takes integers");
+  if constexpr (std::is_unsigned_v<I> && sizeof(I) >= sizeof(index_t)) {
+    if (v > static_cast<I>(std::numeric_limits<index_t>::max())) return std::numeric_limits<index_t>::max();
+  }
+  return static_cast<index_t>(v);
+}
+}  // namespace detail
+
 /// @brief `xp::range(1, 3)` is `1:3`; `xp::range(4, 0, -1)` is `4:0:-1`;
-/// `xp::range(xp::none, xp::none, -1)` is `::-1`.
-constexpr range_t range(index_t start, index_t stop, index_t step = 1) { return {start, stop, step}; }
+/// `xp::range(xp::none, xp::none, -1)` is `::-1`. Bounds of any integer type; unsigned values
+/// past int64 clamp like Python's unbounded integers.
+template <class I, class J, class K = index_t>
+constexpr range_t range(I start, J stop, K step = 1) {
+  return {detail::slice_value(start), detail::slice_value(stop), detail::slice_value(step)};
+}
 
 class axes_t;
 /// @brief `:` — the whole axis, in an index: `a(xp::all, 0)`. Called as a function it is
