@@ -3,7 +3,8 @@
 # their peers, then the CUDA tests and the GPU tutorials under compute-sanitizer (memcheck,
 # racecheck, initcheck; XP_SANITIZE_TOOLS="memcheck" picks fewer), then the tutorials. Logs go to $OUT (or ./gpu-check-logs) as well as to the terminal.
 #
-#   tools/gpu-check.sh [build-dir]       needs .deps from ../shared/device/pack-deps.sh
+#   tools/gpu-check.sh [build-dir]       needs .deps: a prefix holding the header-only dependencies
+#                                        (xtensor, xtl, xsimd, doctest, Google Benchmark, stb)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-/tmp/xp-gpu}

@@ -154,7 +154,7 @@ if cp is not None:
             out[f"device_lombscargle<{key}>/1048576"] = t
             out[f"device_lombscargle<{key.replace('false, ', 'true, ', 1)}>/1048576"] = t  # grid vs the same peer
     try:
-        np.row_stack = np.vstack  # Numba 0.68 with NumPy 2.5 (see shared/device/README.md)
+        np.row_stack = np.vstack  # Numba 0.68 fails to import with NumPy 2.5 without this alias
         import numba
         from numba import cuda as ncuda
         import math
