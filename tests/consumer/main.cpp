@@ -5,6 +5,7 @@
 #else
 #include <xp/xp.hpp>
 #endif
+#include <cstdio>
 #include <iostream>
 
 int main() {
@@ -18,6 +19,12 @@ int main() {
     if (back.at(0) != 1.0) return 1;
   }
 #endif
+  // the host product (OpenBLAS when xp was built with it) and the compiled .npy writer/reader
+  auto m = xp::matmul(xp::eye<double>(3), xp::ones<double>({3, 2}));
+  if (xp::sum(m).item() != 6.0) return 1;
+  xp::save_npy("xp_consumer.npy", m);
+  if (xp::sum(xp::load_npy<double>("xp_consumer.npy")).item() != 6.0) return 1;
+  std::remove("xp_consumer.npy");
   std::cout << "consumer: sum " << total << "\n";
   return total == 2.5 ? 0 : 1;
 }
