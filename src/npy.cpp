@@ -95,16 +95,10 @@ decltype(auto) visit_dtype(npy_dtype dtype, F&& f) {
 // The same, restricted to the element types an ndarray may hold.
 template <class F>
 decltype(auto) visit_xp_dtype(npy_dtype dtype, F&& f) {
-  switch (dtype) {
-    case npy_dtype::bool_: return f(bool{});
-    case npy_dtype::int32: return f(std::int32_t{});
-    case npy_dtype::int64: return f(std::int64_t{});
-    case npy_dtype::uint8: return f(std::uint8_t{});
-    case npy_dtype::float32: return f(float{});
-    case npy_dtype::float64: return f(double{});
-    default: break;
-  }
-  throw dtype_error(std::string("xp: ") + npy_dtype_name(dtype) + " is not an ndarray dtype");
+  return visit_dtype(dtype, [&](auto value) -> decltype(f(double{})) {
+    if constexpr (is_dtype_v<decltype(value)>) return f(value);
+    else throw dtype_error(std::string("xp: ") + npy_dtype_name(dtype) + " is not an ndarray dtype");
+  });
 }
 
 template <std::size_t N>
@@ -549,22 +543,15 @@ npy_header read_and_validate(const byte_source& src) {
   npy_header h = header_parser(text, name).parse();
   h.data_offset = preamble + header_length;
 
-  // NumPy's "array is too big" rule (as xp::checked_size): zero extents are left out of the
-  // overflow check, and the bytes must fit in ptrdiff_t.
   const std::size_t itemsize = itemsize_of(h.dtype);
-  index_t bytes = static_cast<index_t>(itemsize);
-  bool empty = false;
-  for (const index_t extent : h.shape) {
-    if (extent == 0) {
-      empty = true;
-      continue;
-    }
-    if (__builtin_mul_overflow(bytes, extent, &bytes))
-      throw fail("array is too big: shape " + to_string(h.shape) + " of '" + h.descr +
-                 "' needs more bytes than fit in int64");
+  index_t count = 0;
+  try {
+    count = checked_size(h.shape, itemsize);  // NumPy's "array is too big" rule, as for every shape
+  } catch (const value_error& e) {
+    throw fail(std::string(e.what()) + " ('" + h.descr + "')");
   }
-  h.data_bytes = empty ? 0 : static_cast<std::uint64_t>(bytes);
-  h.count = h.data_bytes / itemsize;
+  h.count = static_cast<std::uint64_t>(count);
+  h.data_bytes = h.count * itemsize;
   const std::uint64_t present = file_size - h.data_offset;
   if (present < h.data_bytes)
     throw fail("the file is truncated: shape " + to_string(h.shape) + " of '" + h.descr + "' needs " +

@@ -14,15 +14,7 @@ cd "$root"
 
 # ---- toolchain: Debian's clang 14 (clang++) and its runtimes (libclang_rt.fuzzer-x86_64.a is
 # in libclang-rt-14-dev, pulled in by libclang-rt-dev); libomp-dev for xp's OpenMP under clang
-pkgs="cmake ninja-build clang libclang-rt-dev libomp-dev libxtensor-dev xtl-dev libxsimd-dev"
-missing=""
-for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
-if [[ -n $missing ]]; then
-  sudo=""; [[ $(id -u) -eq 0 ]] || sudo=sudo
-  echo "fuzz: installing$missing"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $missing >/dev/null
-fi
+tools/deps.sh clang libclang-rt-dev libomp-dev
 
 build=build/fuzz
 echo "fuzz: configuring and building (preset fuzz, $build)"

@@ -19,6 +19,8 @@
 
 #include <xp/xp.hpp>
 
+#include "fuzz_support.hpp"
+
 #include <cmath>
 #include <cstdint>
 #include <cstring>
@@ -33,11 +35,7 @@ namespace {
 
 bool g_verbose = false;  // XP_FUZZ_VERBOSE=1: print what each input loads as
 
-[[noreturn]] void fail(const char* what) {
-  std::fprintf(stderr, "fuzz_npy: invariant violated: %s\n", what);
-  std::fflush(stderr);
-  __builtin_trap();
-}
+[[noreturn]] void fail(const char* what) { xp_fuzz::fail("fuzz_npy", what); }
 void require(bool ok, const char* what) {
   if (!ok) fail(what);
 }

@@ -40,6 +40,8 @@
 
 #include <xp/xp.hpp>
 
+#include "fuzz_support.hpp"
+
 #include <cmath>
 #include <cstdarg>
 #include <cstdint>
@@ -80,20 +82,12 @@ void log(const char* fmt, ...) {
   va_end(ap);
 }
 
-[[noreturn]] void fail(const char* what) {
-  std::fprintf(stderr, "fuzz_views: invariant violated: %s\n", what);
-  std::fflush(stderr);
-  __builtin_trap();
-}
+[[noreturn]] void fail(const char* what) { xp_fuzz::fail("fuzz_views", what); }
 void require(bool ok, const char* what) {
   if (!ok) fail(what);
 }
 
-std::string str(const std::vector<i64>& v) {
-  std::string s = "(";
-  for (std::size_t i = 0; i < v.size(); ++i) s += (i ? ", " : "") + std::to_string(v[i]);
-  return s + (v.size() == 1 ? ",)" : ")");
-}
+std::string str(const std::vector<i64>& v) { return xp::to_string(v); }
 
 // ---- input decoding ---------------------------------------------------------------------------
 

@@ -65,17 +65,18 @@ void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_
   detail::check_coeff(coeff, "diffuse");
   if (steps < 0) throw value_error("xp::pde::diffuse: steps must be >= 0; got " + std::to_string(steps));
   xp::detail::check_writeable(f);  // f is updated in place (a broadcast view is read-only)
+  // a .laplacian of f's shape and contiguous is written in place; any other is reallocated
+  const bool laplacian_fits =
+      options.laplacian && options.laplacian->shape() == f.shape() && options.laplacian->is_contiguous();
   if (options.laplacian &&
-      (options.laplacian == &f || (options.laplacian->shape() == f.shape() && options.laplacian->is_contiguous() &&
-                                   xp::detail::output_overlaps(f, *options.laplacian, false))))
+      (options.laplacian == &f || (laplacian_fits && xp::detail::output_overlaps(f, *options.laplacian, false))))
     throw value_error("xp::pde::diffuse: the .laplacian output overlaps the field f; give it an array of its own");
   if (steps == 0) {
     if (options.laplacian) *options.laplacian = laplacian(f);
     return;
   }
   const index_t rows = f.shape(0), cols = f.shape(1);
-  if (options.laplacian && (options.laplacian->shape() != f.shape() || !options.laplacian->is_contiguous() ||
-                            !options.laplacian->writeable()))
+  if (options.laplacian && !(laplacian_fits && options.laplacian->writeable()))
     *options.laplacian = empty<T, B>(f.shape());
   if (f.size() == 0) return;
   // two buffers: f's own when it is contiguous (no copy in), else a contiguous copy
