@@ -9,7 +9,9 @@ cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cxx=${CXX:-g++}
-includes=(-Iinclude)
+# the backend headers are included as <xp/backends/...>: give backends/ that name, as the build does
+mkdir -p "$work/inc/xp" && ln -s "$PWD/backends" "$work/inc/xp/backends"
+includes=(-Iinclude "-I$work/inc")
 [[ -d .deps/include ]] && includes+=(-I.deps/include)
 
 measure() {  # measure LABEL CMD...: CPU seconds (user+sys) of CMD via bash's TIMEFORMAT

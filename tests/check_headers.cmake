@@ -1,12 +1,17 @@
 # Compiles each public host header alone: cmake -DCXX=.. -DROOT=.. -DPOISON=.. -DHEADERS=a;b -P this
 set(_failed "")
 foreach(h IN LISTS HEADERS)
+  if(EXISTS ${ROOT}/include/${h})
+    set(_path ${ROOT}/include/${h})
+  else()
+    set(_path ${BACKENDS_ROOT}/${h})
+  endif()
   set(_inc "")
   foreach(i IN LISTS INCLUDES)
     list(APPEND _inc "-I${i}")
   endforeach()
-  execute_process(COMMAND ${CXX} -std=c++20 -fsyntax-only -Wall -Wextra -I${POISON} -I${ROOT}/include ${_inc}
-                          -x c++ ${ROOT}/include/${h}
+  execute_process(COMMAND ${CXX} -std=c++20 -fsyntax-only -Wall -Wextra -I${POISON} -I${ROOT}/include -I${BACKENDS_ROOT} ${_inc}
+                          -x c++ ${_path}
                   RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE err)
   if(rc EQUAL 0)
     message(STATUS "ok      ${h}")
