@@ -9,8 +9,14 @@
 #include <string>
 #include <vector>
 
+#include <cstdio>
+
+// PNG output needs Debian's libstb-dev; without it (XP_TUTORIALS_PNG 0) the tutorials still
+// build, run and check themselves, and say that they wrote no image.
+#if XP_TUTORIALS_PNG
 #define STB_IMAGE_WRITE_IMPLEMENTATION
 #include <stb/stb_image_write.h>
+#endif
 
 namespace tutorial {
 
@@ -37,7 +43,14 @@ class canvas {
         for (int dy = -thick / 2; dy <= thick / 2; ++dy) set(x + dx, y + dy, r, g, b);
     }
   }
-  bool save(const std::string& path) const { return stbi_write_png(path.c_str(), m_w, m_h, 3, m_px.data(), m_w * 3) != 0; }
+  bool save(const std::string& path) const {
+#if XP_TUTORIALS_PNG
+    return stbi_write_png(path.c_str(), m_w, m_h, 3, m_px.data(), m_w * 3) != 0;
+#else
+    std::printf("  (no %s: the tutorials were built without libstb-dev)\n", path.c_str());
+    return false;
+#endif
+  }
   int width() const { return m_w; }
   int height() const { return m_h; }
 

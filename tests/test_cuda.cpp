@@ -4,6 +4,9 @@
 
 #include <cuda_runtime_api.h>
 
+#include <cstdio>
+#include <iostream>
+
 using namespace xt_test;
 
 TEST_CASE("cuda: work on a stream, pinned buffers, async transfers") {
@@ -101,4 +104,52 @@ TEST_CASE("cuda: sizes past 2^31 elements index with 64 bits") {
   CHECK(a(n - 1).item() == 9);
   CHECK(a(n - 6).item() == 3);
   CHECK(a((xp::index_t{1} << 31) + 1).item() == 3);
+}
+
+// The README's tour, verbatim: README.md's cpp block is this region (checked by the
+// xp_docs_snippets test), so the tour compiles and runs with every CUDA test run.
+TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
+  // example-begin readme-tour
+  auto h = xp::linspace<float>(0.f, 10.f, 1 << 20);          // ndarray<float, host>
+  auto d = xp::to_device(h);                                  // ndarray<float, cuda>: explicit copy
+  auto m = xp::arange<double, xp::cuda>(12).reshape({3, 4});  // created on the device
+  auto v = m(xp::range(0, 3, 2), xp::all);                    // m[0:3:2, :], a view
+  m(xp::all, 0) = 0.0;                                        // writes through (m[:, 0] = 0)
+  auto t = xp::transpose(m);                                  // a view, no copy
+  xp::ndarray<float, xp::cuda> w = d * 2.f + d;               // one fused kernel (nvcc TU)
+  auto r = xp::random::normal<float, xp::cuda>({1 << 20}, 0.f, 10.f, /*seed=*/42);
+  float first = r(0).item();                                  // waits for the device
+  xp::ndarray<float> back = w.copy_to_host();                 // explicit copy back
+  auto col = xp::sum(m, {0});                                 // np.sum(m, axis=0), stays on the device
+  double total = xp::sum(xp::abs(d)).item();                  // map fused into the reduction
+  std::cout << m << "\n";                                     // prints like NumPy
+  xp::save_npy("m.npy", m);                                   // np.load("m.npy") reads it
+  auto C = xp::matmul(xp::transpose(m), m);                   // cuBLAS, the transpose via op flags
+  auto C2 = xp::matmul(m, t, {.engine = xp::matmul_engine::tiled});  // xp's shared-memory kernel
+  auto x_t = xp::random::uniform<double, xp::cuda>({1024}, 0.0, 100.0, 1);
+  auto pg = xp::signal::lombscargle(x_t, xp::eval(xp::sin(1.7 * x_t)),    // SciPy's periodogram
+                                    xp::signal::frequency_grid{0.01, 0.001, 10000});
+  try { xp::broadcast_to(m, {5, 4}); }
+  catch (const xp::shape_error& e) { /* names both shapes */ }
+  // example-end readme-tour
+  // m = arange(12).reshape(3, 4) with column 0 zeroed; v shares its rows 0 and 2
+  const auto mh = m.copy_to_host();
+  CHECK(mh.shape() == xp::shape_type{3, 4});
+  CHECK(mh(0, 0).item() == 0.0);
+  CHECK(mh(2, 3).item() == 11.0);
+  CHECK(v.copy_to_host()(1, 1).item() == 9.0);
+  CHECK(v.copy_to_host()(1, 0).item() == 0.0);
+  CHECK(back(back.size() - 1).item() == doctest::Approx(30.0));
+  CHECK(std::isfinite(first));
+  const auto colh = col.copy_to_host();
+  CHECK(colh(1).item() == 1.0 + 5.0 + 9.0);
+  CHECK(total == doctest::Approx(5.0 * (1 << 20)).epsilon(1e-3));  // mean of |linspace(0, 10)| is 5
+  CHECK(xp::load_npy<double>("m.npy").shape() == xp::shape_type{3, 4});
+  std::remove("m.npy");
+  const auto Ch = C.copy_to_host(), C2h = C2.copy_to_host();
+  CHECK(Ch.shape() == xp::shape_type{4, 4});
+  CHECK(C2h.shape() == xp::shape_type{3, 3});
+  CHECK(Ch(3, 3).item() == 3.0 * 3.0 + 7.0 * 7.0 + 11.0 * 11.0);
+  CHECK(C2h(2, 2).item() == 9.0 * 9.0 + 10.0 * 10.0 + 11.0 * 11.0);  // column 0 zeroed
+  CHECK(pg.shape() == xp::shape_type{10000});
 }
