@@ -83,7 +83,7 @@ int main(int argc, char** argv) {
         const auto ha = a.copy_to_host(), hb = b.copy_to_host();
         auto hc = xp::matmul(ha, hb);
         ms = tutorial::time_ms<xp::host>([&] { hc = xp::matmul(ha, hb); });
-        report(xp::backends::host::matmul_impl::has_blas ? "host BLAS (CPU)" : "host, xp blocked kernel (no BLAS)",
+        report(xp::primitive::gemm<xp::host>::has_blas ? "host BLAS (CPU)" : "host, xp blocked kernel (no BLAS)",
                xp::asarray<B>(hc), ms);
       }
     }

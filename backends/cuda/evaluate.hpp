@@ -1,6 +1,6 @@
 #pragma once
 /// @file backends/cuda/evaluate.hpp
-/// @brief backend_impl<cuda>'s kernels over views: converting strided copy and generators.
+/// @brief The device's copy, generate and for_each primitives: kernels over views.
 ///
 /// The built-in operations (copy between any two dtypes, fill, arange, linspace, eye, the
 /// random generators) are precompiled into libxp_cuda, so a g++-only translation unit can use
@@ -85,32 +85,53 @@ struct is_precompiled<T, Gen<T>>
                           (std::is_same_v<Gen<T>, ::xp::random::detail::uniform_gen<T>> ||
                            std::is_same_v<Gen<T>, ::xp::random::detail::normal_gen<T>>))> {};
 
-struct evaluate {
-  template <class T, class U>
-  static void copy(strided_view<T> dst, strided_view<const U> src) {
-    launch_copy(dst, src, current_stream());
-  }
+}  // namespace xp::backends::cuda
 
+namespace xp {
+
+/// @brief dst[i] = convert<T>(src[i]) on the current stream; every dtype pair is precompiled.
+/// @throws xp::cuda_error when the launch fails.
+template <>
+struct primitive::copy<cuda> {
+  template <class T, class U>
+  static void run(strided_view<T> dst, strided_view<const U> src) {
+    backends::cuda::launch_copy(dst, src, backends::cuda::current_stream());
+  }
+};
+
+/// @brief f(i) for i < n on the current stream; F must be device-callable, so the calling
+/// translation unit is compiled by nvcc.
+/// @throws xp::cuda_error when the launch fails.
+template <>
+struct primitive::for_each<cuda> {
   template <class F>
-  static void for_each(index_t n, F f) {
+  static void run(index_t n, F f) {
 #if defined(__CUDACC__)
-    launch_for_each(n, f, current_stream());
+    backends::cuda::launch_for_each(n, f, backends::cuda::current_stream());
 #else
+    (void)n;
+    (void)f;
     static_assert(xp::detail::dependent_false<F>,
                   "xp: user kernels on xp::cuda run from a translation unit compiled by nvcc");
 #endif
   }
+};
 
+/// @brief dst[i] = convert<T>(gen(i)) on the current stream. xp's built-in generators are
+/// precompiled; any other functor needs the calling translation unit compiled by nvcc.
+/// @throws xp::cuda_error when the launch fails.
+template <>
+struct primitive::generate<cuda> {
   template <class T, class G>
-  static void generate(strided_view<T> dst, G gen) {
+  static void run(strided_view<T> dst, G gen) {
 #if !defined(__CUDACC__)
-    static_assert(is_precompiled<T, G>::value,
+    static_assert(backends::cuda::is_precompiled<T, G>::value,
                   "xp: this expression or functor runs on xp::cuda only from a translation unit compiled by "
                   "nvcc (a .cu file, or LANGUAGE CUDA in CMake); libxp_cuda precompiles xp's built-in "
                   "operations only");
 #endif
-    launch_generate(dst, gen, current_stream());
+    backends::cuda::launch_generate(dst, gen, backends::cuda::current_stream());
   }
 };
 
-}  // namespace xp::backends::cuda
+}  // namespace xp

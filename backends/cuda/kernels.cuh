@@ -1,6 +1,7 @@
 #pragma once
 /// @file backends/cuda/kernels.cuh
-/// @brief The CUDA kernels behind backend_impl<cuda>: templates, visible to nvcc only.
+/// @brief The CUDA kernels behind the device's copy, generate and for_each primitives, and the
+/// launch constants the backend's kernels share: templates, visible to nvcc only.
 /// libxp_cuda instantiates them for the built-in operations; a .cu file of the user's
 /// instantiates them for its own expressions and functors.
 
@@ -13,27 +14,44 @@
 #include <algorithm>
 
 #include "xp/backends/cuda/error.hpp"
+#include "xp/backends/cuda/runtime.hpp"
 #include "xp/core/convert.hpp"
 #include "xp/core/kernel_view.hpp"
 
 namespace xp::backends::cuda {
 
-inline int sm_count() {
-  static const int count = [] {
-    int device = 0, n = 0;
-    XP_CUDA_CHECK(cudaGetDevice(&device));
-    XP_CUDA_CHECK(cudaDeviceGetAttribute(&n, cudaDevAttrMultiProcessorCount, device));
-    return n;
-  }();
-  return count;
-}
+// ---- launch constants shared by the backend's kernels ------------------------------------------
 
+/// Threads per block of every kernel launched with the default block size (copies, generators,
+/// for_each, reductions, the periodogram, gemm's packing): 8 warps, enough for the block-level
+/// trees, small enough that several blocks share an SM.
 constexpr int block_threads = 256;
+/// Threads of a warp (every NVIDIA GPU): shuffles, warp-per-output reductions, stencil lanes.
+constexpr int warp_size = 32;
+constexpr unsigned full_warp_mask = 0xffffffffu;  // every lane of a warp takes part in a shuffle
+/// The widest load or store one thread issues: 16 bytes (ld.global.v4.b32).
+constexpr int vector_bytes = 16;
+/// Elements of T per vector load: 16 bytes' worth, or 1 for types at least that wide.
+template <class T>
+constexpr int vector_lanes = sizeof(T) >= vector_bytes ? 1 : vector_bytes / static_cast<int>(sizeof(T));
+/// Largest gridDim.y and gridDim.z a launch takes (a CUDA limit); gridDim.x takes 2^31 - 1.
+constexpr unsigned max_grid_yz = 65535;
+constexpr long long max_grid_x = 2147483647;
+/// Waves of resident threads a grid-stride launch covers at most: the second keeps SMs busy while
+/// the first wave's blocks retire unevenly; more would only add blocks that each loop less.
+constexpr int grid_stride_waves = 2;
 
-// Grid-stride launches: enough blocks to fill every SM several times, no more.
+/// Streaming multiprocessors of the current device (queried once per device).
+inline int sm_count() { return current_device_limits().sm_count; }
+/// Threads the current device holds resident at once (SMs x threads per SM, queried once).
+inline index_t resident_threads() { return static_cast<index_t>(current_device_limits().resident_threads); }
+/// Blocks of block_threads in `waves` full waves of the current device.
+inline index_t resident_blocks(int waves) { return std::max<index_t>(1, waves * resident_threads() / block_threads); }
+
+// Grid-stride launches: enough blocks to fill every SM grid_stride_waves times, no more.
 inline unsigned grid_for(index_t n) {
   const index_t wanted = (n + block_threads - 1) / block_threads;
-  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, index_t{sm_count()} * 16)));
+  return static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(wanted, resident_blocks(grid_stride_waves))));
 }
 
 // blocks_of_work blocks, but at most per_sm on every SM (and at least one)
@@ -63,7 +81,7 @@ unsigned resident_grid(index_t blocks_of_work) {
 // arithmetic that otherwise competes with the math of compute-heavy expressions.
 template <int N, class I, class T, class G>
 __global__ void __launch_bounds__(block_threads) generate_vector_kernel(T* __restrict__ dst, I n, G gen) {
-  using vec = xp::detail::lanes<T, N>;
+  using vec = xp::detail::lanes<T, N>;  // N elements of T: one vector load or store
   const I step = static_cast<I>(gridDim.x) * blockDim.x;
   const I vectors = n / N;
   I v = static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x;
@@ -113,12 +131,14 @@ template <class T, class G>
 void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
   if (dst.size == 0) return;
   ::xp::debug::count_launch();
-  constexpr int lanes = sizeof(T) >= 16 ? 1 : 16 / static_cast<int>(sizeof(T));
+  constexpr int lanes = vector_lanes<T>;
   if (dst.is_contiguous() && xp::detail::kernel_contiguous(gen)) {
     if (xp::detail::pointer_aligned(dst.data, sizeof(T) * lanes) && xp::detail::kernel_aligned(gen, lanes)) {
       const index_t work = (dst.size / lanes + block_threads - 1) / block_threads;
-      // 32-bit indices when v + 2 * step and every element index stay below 2^31
-      if (dst.size + index_t{4} * sm_count() * 2048 * lanes < (index_t{1} << 31))
+      // 32-bit indices when every index the loop forms stays below 2^31: it reaches (v + 2 step) N
+      // with step <= the device's resident threads (a resident grid); 4 steps leave a margin
+      constexpr index_t index_margin_steps = 4;
+      if (dst.size + index_margin_steps * resident_threads() * lanes < (index_t{1} << 31))
         generate_vector_kernel<lanes, int, T, G><<<resident_grid<generate_vector_kernel<lanes, int, T, G>>(work),
                                                    block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
       else

@@ -1,4 +1,4 @@
-// backend_impl<cuda>::lombscargle: the periodogram kernels, compiled once for float and double.
+// primitive::lombscargle<cuda>: the periodogram kernels, compiled once for float and double.
 //
 // A block of 256 threads stages the samples in shared memory, 256 at a time; each thread keeps
 // the five sums of several frequencies in registers, so every sample read from shared memory
@@ -12,6 +12,7 @@
 #include "xp/backends/cuda/kernels.cuh"
 #include "xp/backends/cuda/lombscargle.hpp"
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/runtime.hpp"
 
 namespace xp::backends::cuda {
 
@@ -26,7 +27,6 @@ constexpr int ls_per_thread = std::is_same_v<R, double> ? 4 : 2;
 // wave with a grid-stride loop: the waves' tail then is a few percent of blocks, not up to a whole
 // extra pass of every thread (measured: 3182 vs 3726 us for double).
 constexpr int ls_listed_blocks_per_sm = 20;
-lombscargle_tuning tuning;        // the benchmarks' override
 
 template <bool Fast, class R>
 __device__ inline void sin_cos(R a, R* s, R* c) {
@@ -40,10 +40,10 @@ __device__ inline void sin_cos(R a, R* s, R* c) {
 
 template <class R, bool Fast, int F>
 __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lombscargle_problem<R> p, int* zero_found) {
-  __shared__ R sx[ls_threads], sy[ls_threads];  // [ls_threads]: one tile of samples
+  __shared__ R sx[ls_threads], sy[ls_threads];  // [ls_threads] each: one tile of samples (x, y)
   const index_t chunk = index_t{gridDim.x} * ls_threads * F;
   for (index_t start = index_t{blockIdx.x} * ls_threads * F; start < p.nf; start += chunk) {
-    R f[F], xc[F], xs[F], cc[F], ss[F], cs[F];
+    R f[F], xc[F], xs[F], cc[F], ss[F], cs[F];  // [F] each: this thread's frequencies and their sums
     XP_UNROLL
     for (int k = 0; k < F; ++k) {
       const index_t i = start + threadIdx.x + k * ls_threads;
@@ -84,13 +84,14 @@ __global__ void __launch_bounds__(ls_threads) listed_kernel(signal::detail::lomb
 template <class R, bool Fast>
 __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombscargle_problem<R> p) {
   constexpr int run = signal::detail::grid_run;
-  __shared__ R sx[ls_threads], sy[ls_threads], step_c[ls_threads], step_s[ls_threads];  // [ls_threads] each
+  // [ls_threads] each: one tile of samples (x, y) and their step rotation (cos, sin)(df x)
+  __shared__ R sx[ls_threads], sy[ls_threads], step_c[ls_threads], step_s[ls_threads];
   const R df = static_cast<R>(p.grid.df);
   const index_t chunk = index_t{gridDim.x} * ls_threads * run;
   for (index_t start = index_t{blockIdx.x} * ls_threads * run; start < p.nf; start += chunk) {
     const index_t i0 = start + index_t{threadIdx.x} * run;  // this thread's run: i0 .. i0 + run - 1
     const R f0 = static_cast<R>(p.grid.at(i0));
-    R xc[run], xs[run], cc[run], ss[run], cs[run];
+    R xc[run], xs[run], cc[run], ss[run], cs[run];  // [run] each: the sums of this thread's frequencies
     XP_UNROLL
     for (int k = 0; k < run; ++k) xc[k] = xs[k] = cc[k] = ss[k] = cs[k] = R(0);
     for (index_t j0 = 0; j0 < p.n; j0 += ls_threads) {
@@ -127,42 +128,41 @@ __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombsc
   }
 }
 
+// blocks_per_sm: the launch's override (0: none), else `fallback` (0: one resident wave)
 template <auto Kernel>
-unsigned grid_of(index_t blocks_of_work, int blocks_per_sm) {
-  if (tuning.blocks_per_sm > 0) blocks_per_sm = tuning.blocks_per_sm;
+unsigned grid_of(index_t blocks_of_work, int fallback, const lombscargle_launch& opt) {
+  const int blocks_per_sm = opt.blocks_per_sm > 0 ? opt.blocks_per_sm : fallback;
   return blocks_per_sm == 0 ? resident_grid<Kernel>(blocks_of_work) : capped_grid(blocks_of_work, blocks_per_sm);
 }
 
 template <class R, bool Fast, int F>
-void launch_listed(const signal::detail::lombscargle_problem<R>& p, int* zero_found) {
-  constexpr index_t per_block = index_t{ls_threads} * F;
-  listed_kernel<R, Fast, F><<<grid_of<listed_kernel<R, Fast, F>>((p.nf + per_block - 1) / per_block, ls_listed_blocks_per_sm), ls_threads, 0,
-                              current_stream()>>>(p, zero_found);
+void launch_listed(const signal::detail::lombscargle_problem<R>& p, int* zero_found, const lombscargle_launch& opt) {
+  constexpr index_t per_block = index_t{ls_threads} * F;  // a block's frequencies: F per thread
+  listed_kernel<R, Fast, F><<<grid_of<listed_kernel<R, Fast, F>>((p.nf + per_block - 1) / per_block,
+                                                                 ls_listed_blocks_per_sm, opt),
+                              ls_threads, 0, current_stream()>>>(p, zero_found);
 }
 
 template <class R, bool Fast>
-void launch(const signal::detail::lombscargle_problem<R>& p, int* zero_found) {
+void launch(const signal::detail::lombscargle_problem<R>& p, int* zero_found, const lombscargle_launch& opt) {
   ::xp::debug::count_launch();
   if (p.freqs) {
-    switch (tuning.per_thread) {
-      case 1: launch_listed<R, Fast, 1>(p, zero_found); break;
-      case 2: launch_listed<R, Fast, 2>(p, zero_found); break;
-      case 4: launch_listed<R, Fast, 4>(p, zero_found); break;
-      default: launch_listed<R, Fast, ls_per_thread<R>>(p, zero_found); break;
+    switch (opt.per_thread) {
+      case 1: launch_listed<R, Fast, 1>(p, zero_found, opt); break;
+      case 2: launch_listed<R, Fast, 2>(p, zero_found, opt); break;
+      case 4: launch_listed<R, Fast, 4>(p, zero_found, opt); break;
+      default: launch_listed<R, Fast, ls_per_thread<R>>(p, zero_found, opt); break;
     }
   } else {
-    constexpr index_t per_block = index_t{ls_threads} * signal::detail::grid_run;
-    grid_kernel<R, Fast><<<grid_of<grid_kernel<R, Fast>>((p.nf + per_block - 1) / per_block, 0), ls_threads, 0,
+    constexpr index_t per_block = index_t{ls_threads} * signal::detail::grid_run;  // a run per thread
+    grid_kernel<R, Fast><<<grid_of<grid_kernel<R, Fast>>((p.nf + per_block - 1) / per_block, 0, opt), ls_threads, 0,
                            current_stream()>>>(p);
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
-}  // namespace
-
-void set_lombscargle_tuning(lombscargle_tuning t) { tuning = t; }
-
-void preload_lombscargle_kernels() {
+// The default kernels, loaded when xp sets a device up (see runtime.hpp).
+const kernel_preloader preload_periodogram{[] {
   cudaFuncAttributes a;
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, listed_kernel<double, false, ls_per_thread<double>>));
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, listed_kernel<float, false, ls_per_thread<float>>));
@@ -170,17 +170,19 @@ void preload_lombscargle_kernels() {
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, grid_kernel<double, false>));
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, grid_kernel<float, false>));
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, grid_kernel<float, true>));
-}
+}};
+
+}  // namespace
 
 template <class R>
-bool lombscargle_impl::lombscargle(const signal::detail::lombscargle_problem<R>& p) {
+bool lombscargle_with(const signal::detail::lombscargle_problem<R>& p, lombscargle_launch opt) {
   if (p.nf == 0) return false;
   // listed: the kernel raises a device flag for a zero frequency, read back after it
-  std::shared_ptr<void> flag = p.freqs ? memory::allocate(sizeof(int)) : nullptr;
+  std::shared_ptr<void> flag = p.freqs ? device_memory::allocate(sizeof(int)) : nullptr;
   int* zero_found = static_cast<int*>(flag.get());
   if (zero_found) XP_CUDA_CHECK(cudaMemsetAsync(zero_found, 0, sizeof(int), current_stream()));
-  if (std::is_same_v<R, float> && p.fast_math) launch<R, true>(p, zero_found);
-  else launch<R, false>(p, zero_found);
+  if (std::is_same_v<R, float> && p.fast_math) launch<R, true>(p, zero_found, opt);
+  else launch<R, false>(p, zero_found, opt);
   if (!zero_found) return false;
   int found = 0;
   XP_CUDA_CHECK(cudaMemcpyAsync(&found, zero_found, sizeof(int), cudaMemcpyDeviceToHost, current_stream()));
@@ -188,7 +190,7 @@ bool lombscargle_impl::lombscargle(const signal::detail::lombscargle_problem<R>&
   return found != 0;
 }
 
-template bool lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
-template bool lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
+template bool lombscargle_with<float>(const signal::detail::lombscargle_problem<float>&, lombscargle_launch);
+template bool lombscargle_with<double>(const signal::detail::lombscargle_problem<double>&, lombscargle_launch);
 
 }  // namespace xp::backends::cuda

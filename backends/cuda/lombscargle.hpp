@@ -1,29 +1,43 @@
 #pragma once
 /// @file backends/cuda/lombscargle.hpp
-/// @brief backend_impl<cuda>'s Lomb-Scargle primitive, precompiled for float and double in
-/// libxp_cuda (backends/cuda/lombscargle.cu): a g++-only program can call it on device arrays.
+/// @brief The device's Lomb-Scargle primitive, precompiled for float and double in libxp_cuda
+/// (backends/cuda/lombscargle.cu): a g++-only program can call it on device arrays. Includes no
+/// CUDA header: the public signal/lombscargle.hpp includes it on every build.
 
 #include "xp/signal/lombscargle_kernel.hpp"
 
-namespace xp::backends::cuda {
+namespace xp {
 
-struct lombscargle_impl {
+namespace backends::cuda {
+
+/// @brief The launch parameters of the periodogram kernels, for benchmarks that sweep them:
+/// listed frequencies per thread (1, 2 or 4; 0 = the default: 4 for double, 2 for float) and
+/// blocks per SM (0 = the default: 20 for listed, one resident wave for the grid).
+struct lombscargle_launch {
+  int per_thread = 0;
+  int blocks_per_sm = 0;
+};
+
+/// @brief The primitive with explicit launch parameters (primitive::lombscargle<cuda>::run is
+/// this with the defaults). Returns true when a listed frequency is 0.
+/// @throws xp::cuda_error when a launch or the flag's read-back fails.
+template <class R>
+bool lombscargle_with(const signal::detail::lombscargle_problem<R>& p, lombscargle_launch launch);
+
+extern template bool lombscargle_with<float>(const signal::detail::lombscargle_problem<float>&, lombscargle_launch);
+extern template bool lombscargle_with<double>(const signal::detail::lombscargle_problem<double>&, lombscargle_launch);
+
+}  // namespace backends::cuda
+
+/// @brief The periodogram on the current stream; returns true when a listed frequency is 0 (the
+/// kernel raises a device flag, read back after it).
+template <>
+struct primitive::lombscargle<cuda> {
+  /// @throws xp::cuda_error when a launch or the flag's read-back fails.
   template <class R>
-  static bool lombscargle(const signal::detail::lombscargle_problem<R>& p);
+  static bool run(const signal::detail::lombscargle_problem<R>& p) {
+    return backends::cuda::lombscargle_with(p, {});
+  }
 };
 
-extern template bool lombscargle_impl::lombscargle<float>(const signal::detail::lombscargle_problem<float>&);
-extern template bool lombscargle_impl::lombscargle<double>(const signal::detail::lombscargle_problem<double>&);
-
-/// Loads the periodogram kernels (called once per device by xp's runtime, so that the first call
-/// does not pay CUDA's lazy loading).
-void preload_lombscargle_kernels();
-
-/// For benchmarks: listed frequencies per thread (1, 2 or 4; 0 = the default: 4 for double, 2
-/// for float) and blocks per SM (0 = the default: 20 for listed, one resident wave for the grid).
-struct lombscargle_tuning {
-  int per_thread = 0, blocks_per_sm = 0;
-};
-void set_lombscargle_tuning(lombscargle_tuning t);
-
-}  // namespace xp::backends::cuda
+}  // namespace xp

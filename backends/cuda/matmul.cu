@@ -1,4 +1,4 @@
-// backend_impl<cuda>::gemm: the cuBLAS engine (float/double) and xp's tiled engine (float,
+// primitive::gemm<cuda>: the cuBLAS engine (float/double) and xp's tiled engine (float,
 // double, int32, int64), compiled once into libxp_cuda.
 
 #include <cublas_v2.h>
@@ -23,7 +23,7 @@ namespace {
 // ---- the tiled engine ---------------------------------------------------------------------------
 //
 // A block computes a BM x BN tile of C from BK-deep slices of A and B staged in shared memory;
-// each of its 256 threads owns a TM x TN register tile of C, split into 2 x 2 chunks half a
+// each of its gemm_threads = 256 threads owns a TM x TN register tile of C, split into 2 x 2 chunks half a
 // block tile apart so that the fragment reads from shared memory are 16-byte vectors without
 // bank conflicts. The next slices are fetched into registers (16-byte loads when the operands
 // allow) while the current ones are multiplied: two shared-memory buffers, one barrier per slice.
@@ -39,6 +39,8 @@ struct tile_shape<8> {  // double, int64
   static constexpr int bm = 64, bn = 64, bk = 16, tm = 4, tn = 4, min_blocks = 2;
 };
 
+// The tiled kernel's block size: fixed by its tile shapes, (BM / TM) x (BN / TN) = 16 x 16 threads
+// (asserted in the kernel), not the default block size.
 constexpr int gemm_threads = 256;
 
 // Integers multiply and add in the unsigned type of their width: NumPy's wrap-around.
@@ -60,7 +62,7 @@ __global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_block
   using S = tile_shape<sizeof(T)>;
   using W = wrap_t<T>;
   constexpr int BM = S::bm, BN = S::bn, BK = S::bk, TM = S::tm, TN = S::tn;
-  constexpr int V = 16 / sizeof(T);                        // elements per 16-byte vector
+  constexpr int V = vector_lanes<T>;                       // elements per 16-byte vector
   constexpr int a_loads = BM * BK / V / gemm_threads;      // vectors of A per thread per slice
   constexpr int b_loads = BK * BN / V / gemm_threads;
   static_assert(TM / 2 == V && TN / 2 == V, "fragment chunks are one 16-byte vector");
@@ -75,7 +77,7 @@ __global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_block
   const index_t M = p.m, N = p.n, K = p.k;
   const index_t slices = (K + BK - 1) / BK;
 
-  {  // one matrix of the batch per blockIdx.z (the host splits batches beyond 65535)
+  {  // one matrix of the batch per blockIdx.z (the host splits batches beyond max_grid_yz)
     const index_t batch = blockIdx.z;
     const T* A = p.a.data + batch * p.a.batch_stride;
     const T* B = p.b.data + batch * p.b.batch_stride;
@@ -213,23 +215,24 @@ __global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_block
 
 template <class T>
 bool vector_operand(const xp::detail::gemm_operand<T>& x, index_t batch) {
-  constexpr index_t V = 16 / sizeof(T);
+  constexpr index_t V = vector_lanes<T>;
   return x.col_stride == 1 && x.row_stride % V == 0 && (batch == 1 || x.batch_stride % V == 0) &&
-         xp::detail::pointer_aligned(x.data, 16);
+         xp::detail::pointer_aligned(x.data, vector_bytes);
 }
 
 template <class T>
 void launch_tiled(const xp::detail::gemm_problem<T>& p) {
   using S = tile_shape<sizeof(T)>;
   const index_t tiles_n = (p.n + S::bn - 1) / S::bn, tiles_m = (p.m + S::bm - 1) / S::bm;
-  if (tiles_n > INT_MAX || tiles_m > 65535)
-    throw value_error("xp::matmul: the tiled engine takes at most " + std::to_string(65535 * S::bm) +
+  if (tiles_n > INT_MAX || tiles_m > index_t{max_grid_yz})
+    throw value_error("xp::matmul: the tiled engine takes at most " + std::to_string(index_t{max_grid_yz} * S::bm) +
                       " rows; got " + std::to_string(p.m));
   const bool a_vector = vector_operand(p.a, p.batch), b_vector = vector_operand(p.b, p.batch);
-  const bool c_vector = p.n % (16 / sizeof(T)) == 0 && xp::detail::pointer_aligned(p.c, 16);
-  for (index_t first = 0; first < p.batch; first += 65535) {
+  const bool c_vector = p.n % vector_lanes<T> == 0 && xp::detail::pointer_aligned(p.c, vector_bytes);
+  // grid (column tiles, row tiles, matrices of the batch): the batch goes in parts of max_grid_yz
+  for (index_t first = 0; first < p.batch; first += max_grid_yz) {
     xp::detail::gemm_problem<T> part = p;
-    part.batch = std::min<index_t>(p.batch - first, 65535);
+    part.batch = std::min<index_t>(p.batch - first, max_grid_yz);
     part.a.data += first * p.a.batch_stride;
     part.b.data += first * p.b.batch_stride;
     part.c += first * p.m * p.n;
@@ -288,7 +291,7 @@ template <class T>
 xp::detail::gemm_operand<T> packed(const xp::detail::gemm_operand<T>& x, index_t rows, index_t cols, index_t batch,
                                    std::shared_ptr<void>& keep) {
   const index_t total = rows * cols * batch;
-  keep = memory::allocate(static_cast<std::size_t>(total) * sizeof(T));
+  keep = device_memory::allocate(static_cast<std::size_t>(total) * sizeof(T));
   T* dst = static_cast<T*>(keep.get());
   pack_kernel<<<grid_for(total), block_threads, 0, current_stream()>>>(dst, x, rows, cols, total);
   XP_CUDA_CHECK(cudaGetLastError());
@@ -343,26 +346,31 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
 }
 
 }  // namespace
+}  // namespace xp::backends::cuda
+
+namespace xp {
 
 template <class T>
-void matmul_impl::gemm(const xp::detail::gemm_problem<T>& p, const matmul_options& options) {
+void primitive::gemm<cuda>::run(const xp::detail::gemm_problem<T>& p, const matmul_options& options) {
   // the engine/precision policy was checked by the caller (linalg/matmul.hpp)
   constexpr bool blas_type = std::is_same_v<T, float> || std::is_same_v<T, double>;
   const bool fits_int = std::max({p.m, p.n, p.k}) <= INT_MAX && p.batch <= INT_MAX;
   if constexpr (blas_type) {
     if (options.engine != matmul_engine::tiled) {
-      if (fits_int) return cublas_gemm(p, options.precision);
+      if (fits_int) return backends::cuda::cublas_gemm(p, options.precision);
       if (options.engine == matmul_engine::cublas)
         throw value_error("xp::matmul: cuBLAS takes extents up to 2^31 - 1; got " + std::to_string(p.m) + " x " +
                           std::to_string(p.k) + " @ " + std::to_string(p.k) + " x " + std::to_string(p.n));
     }
   }
-  launch_tiled(p);
+  backends::cuda::launch_tiled(p);
 }
 
-template void matmul_impl::gemm<float>(const xp::detail::gemm_problem<float>&, const matmul_options&);
-template void matmul_impl::gemm<double>(const xp::detail::gemm_problem<double>&, const matmul_options&);
-template void matmul_impl::gemm<std::int32_t>(const xp::detail::gemm_problem<std::int32_t>&, const matmul_options&);
-template void matmul_impl::gemm<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&, const matmul_options&);
+template void primitive::gemm<cuda>::run<float>(const xp::detail::gemm_problem<float>&, const matmul_options&);
+template void primitive::gemm<cuda>::run<double>(const xp::detail::gemm_problem<double>&, const matmul_options&);
+template void primitive::gemm<cuda>::run<std::int32_t>(const xp::detail::gemm_problem<std::int32_t>&,
+                                                       const matmul_options&);
+template void primitive::gemm<cuda>::run<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&,
+                                                       const matmul_options&);
 
-}  // namespace xp::backends::cuda
+}  // namespace xp

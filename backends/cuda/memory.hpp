@@ -52,17 +52,6 @@ std::shared_ptr<CUstream_st> current_stream_handle() noexcept;
 /// True when a CUDA device can be used (a driver and at least one device).
 bool device_available() noexcept;
 
-struct memory {
-  /// @throws xp::out_of_memory with the bytes requested and free; xp::cuda_error otherwise.
-  static std::shared_ptr<void> allocate(std::size_t bytes);
-  /// Host -> device, ordered on the current stream; returns when the source may be reused.
-  static void upload(void* dst, const void* host_src, std::size_t bytes);
-  /// Device -> host on the current stream; waits for it.
-  static void download(void* host_dst, const void* src, std::size_t bytes);
-  /// Waits for the current stream.
-  static void synchronize();
-};
-
 /// Per-stream scratch of full reductions: room for the block results, and a counter that is
 /// zero between reductions.
 struct reduction_scratch_t {
@@ -78,4 +67,28 @@ std::shared_ptr<void> allocate_pinned(std::size_t bytes);
 void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s);
 
 }  // namespace backends::cuda
+
+/// @brief Device memory from the current device's stream-ordered pool, transfers on the current
+/// stream. Defined in libxp_cuda (backends/cuda/runtime.cpp).
+template <>
+struct primitive::memory<cuda> {
+  /// @brief `bytes` of device memory (null for 0), allocated and freed on the current stream.
+  /// @throws xp::out_of_memory with the bytes requested and free; xp::cuda_error otherwise.
+  static std::shared_ptr<void> allocate(std::size_t bytes);
+  /// @brief Host -> device, ordered on the current stream; returns when the source may be reused.
+  /// @throws xp::cuda_error when the copy fails.
+  static void upload(void* dst, const void* host_src, std::size_t bytes);
+  /// @brief Device -> host on the current stream; waits for it.
+  /// @throws xp::cuda_error when the copy (or earlier work on the stream) fails.
+  static void download(void* host_dst, const void* src, std::size_t bytes);
+  /// @brief Waits for the current stream.
+  /// @throws xp::cuda_error when the stream reports an error.
+  static void synchronize();
+};
+
+namespace backends::cuda {
+/// The device's memory primitive, by a name that does not clash with this namespace's own.
+using device_memory = primitive::memory<xp::cuda>;
+}  // namespace backends::cuda
+
 }  // namespace xp

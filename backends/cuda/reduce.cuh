@@ -17,7 +17,26 @@
 
 namespace xp::backends::cuda {
 
-constexpr int reduce_threads = 256;
+constexpr int reduce_threads = block_threads;  // every reduction kernel runs the default block size
+static_assert(reduce_threads % warp_size == 0 && reduce_threads <= warp_size * warp_size,
+              "block_reduce's second level is one warp over the first level's warp results");
+/// Vector loads a thread of the full reduction keeps in flight: a small input is then one round
+/// trip to memory rather than four (the latency of a 2^12 sum), a large one keeps HBM busy.
+constexpr int full_loads_in_flight = 4;
+/// Waves of resident threads the full reduction's grid covers at most: one, so each thread loops
+/// over its share and the last block combines at most resident_threads / block_threads partials.
+constexpr int full_reduction_waves = 1;
+/// Runs shorter than this reduce one warp per output (no block barriers); longer ones a block.
+constexpr index_t warp_per_output_below = 2048;
+/// Waves of resident threads the rows kernel's grid covers at most: outputs are grid-strided, and
+/// short rows finish unevenly, so more waves than a plain grid-stride launch balance them.
+constexpr int rows_waves = 8;
+/// Columns kernel: a block is warp_size outputs wide (lanes along the output axis) and
+/// column_rows threads deep along the run.
+constexpr int column_rows = reduce_threads / warp_size;
+/// A split of the run along blockIdx.y takes at least this many rows: shorter splits cost more in
+/// partial results (and the combining kernel) than they add in parallelism.
+constexpr index_t min_rows_per_split = 64;
 
 // Tree over the block's values; every thread gets the result. Arithmetic accumulators go
 // through warp shuffles (two barriers in all), others through a shared-memory tree.
@@ -26,12 +45,13 @@ __device__ Acc block_reduce(Acc v, const D& desc, Acc* smem) {
   const int t = threadIdx.x + threadIdx.y * blockDim.x;
   const int n = blockDim.x * blockDim.y;
   if constexpr (std::is_arithmetic_v<Acc> && sizeof(Acc) >= 4) {
-    for (int s = 16; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(0xffffffffu, v, s)));
-    if ((t & 31) == 0) smem[t >> 5] = v;
+    // smem: [warps of the block] warp results
+    for (int s = warp_size / 2; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(full_warp_mask, v, s)));
+    if (t % warp_size == 0) smem[t / warp_size] = v;
     __syncthreads();
-    if (t < 32) {
-      v = t < n / 32 ? smem[t] : desc.identity;
-      for (int s = 16; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(0xffffffffu, v, s)));
+    if (t < warp_size) {
+      v = t < n / warp_size ? smem[t] : desc.identity;
+      for (int s = warp_size / 2; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(full_warp_mask, v, s)));
       if (t == 0) smem[0] = v;
     }
     __syncthreads();
@@ -39,7 +59,7 @@ __device__ Acc block_reduce(Acc v, const D& desc, Acc* smem) {
     __syncthreads();
     return r;
   } else {
-    smem[t] = v;
+    smem[t] = v;  // smem: [threads of the block]
     __syncthreads();
     for (int s = n / 2; s > 0; s >>= 1) {
       if (t < s) smem[t] = desc.reduce(smem[t], smem[t + s]);
@@ -51,13 +71,13 @@ __device__ Acc block_reduce(Acc v, const D& desc, Acc* smem) {
   }
 }
 
-// Tree within one warp (its 32 slots of smem).
+// Tree within one warp (smem: [warp_size], this warp's slots).
 template <class Acc, class D>
 __device__ Acc warp_reduce(Acc v, const D& desc, Acc* smem) {
-  const int lane = threadIdx.x & 31;
+  const int lane = threadIdx.x % warp_size;
   smem[lane] = v;
   __syncwarp();
-  for (int s = 16; s > 0; s >>= 1) {
+  for (int s = warp_size / 2; s > 0; s >>= 1) {
     if (lane < s) smem[lane] = desc.reduce(smem[lane], smem[lane + s]);
     __syncwarp();
   }
@@ -70,24 +90,23 @@ template <int N, class Out, class K, class D>
 __global__ void __launch_bounds__(reduce_threads)
     reduce_full_kernel(Out* out, index_t n, K input, D desc, bool vector, reduction_scratch_t scratch) {
   using Acc = decltype(desc.identity);
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
+  extern __shared__ __align__(vector_bytes) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [reduce_threads]: block_reduce's scratch
   Acc acc = desc.identity;
   const index_t step = index_t{gridDim.x} * blockDim.x;
   const index_t tid = index_t{blockIdx.x} * blockDim.x + threadIdx.x;
   if (vector) {
-    Acc lane_acc[N];
+    constexpr int F = full_loads_in_flight;
+    Acc lane_acc[N];  // [N]: one accumulator per lane of a vector
     for (int l = 0; l < N; ++l) lane_acc[l] = desc.identity;
     const index_t vectors = n / N;
     index_t v = tid;
-    // four vector loads in flight per thread: a small input is then one round trip to
-    // memory rather than four (the latency of a 2^12 sum), a large one keeps HBM busy
-    for (; v + 3 * step < vectors; v += 4 * step) {
-      decltype(xp::detail::load_lanes<N>(input, 0)) x[4];
+    for (; v + (F - 1) * step < vectors; v += F * step) {
+      decltype(xp::detail::load_lanes<N>(input, 0)) x[F];  // [F] vectors of N lanes in flight
       XP_UNROLL
-      for (int c = 0; c < 4; ++c) x[c] = xp::detail::load_lanes<N>(input, (v + c * step) * N);
+      for (int c = 0; c < F; ++c) x[c] = xp::detail::load_lanes<N>(input, (v + c * step) * N);
       XP_UNROLL
-      for (int c = 0; c < 4; ++c) {
+      for (int c = 0; c < F; ++c) {
         XP_UNROLL
         for (int l = 0; l < N; ++l)
           lane_acc[l] = desc.reduce(lane_acc[l], desc.map_at(x[c].v[l], (v + c * step) * N + l));
@@ -135,16 +154,16 @@ template <bool Contig, bool PerWarp, int N, class Out, class K, class D>
 __global__ void __launch_bounds__(reduce_threads)
     reduce_rows_kernel(Out* out, index_t outer, index_t inner, K input, D desc, int split, bool vector) {
   using Acc = decltype(desc.identity);
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  Acc* smem = reinterpret_cast<Acc*>(smem_raw);
-  const int workers = PerWarp ? 32 : blockDim.x;
-  const int me = PerWarp ? (threadIdx.x & 31) : threadIdx.x;
-  const index_t first = PerWarp ? index_t{blockIdx.x} * (blockDim.x / 32) + threadIdx.x / 32 : blockIdx.x;
-  const index_t step = PerWarp ? index_t{gridDim.x} * (blockDim.x / 32) : gridDim.x;
+  extern __shared__ __align__(vector_bytes) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [reduce_threads]: a warp's or the block's tree
+  const int workers = PerWarp ? warp_size : blockDim.x;
+  const int me = PerWarp ? (threadIdx.x % warp_size) : threadIdx.x;
+  const index_t first = PerWarp ? index_t{blockIdx.x} * (blockDim.x / warp_size) + threadIdx.x / warp_size : blockIdx.x;
+  const index_t step = PerWarp ? index_t{gridDim.x} * (blockDim.x / warp_size) : gridDim.x;
   for (index_t o = first; o < outer; o += step) {  // uniform per warp / block
     Acc acc = desc.identity;
     if (Contig && vector) {
-      Acc lane_acc[N];
+      Acc lane_acc[N];  // [N]: one accumulator per lane of a vector
       for (int l = 0; l < N; ++l) lane_acc[l] = desc.identity;
       for (index_t v = me; v < inner / N; v += workers) {
         const auto x = xp::detail::load_lanes<N>(input, o * inner + v * N);
@@ -172,7 +191,7 @@ __global__ void __launch_bounds__(reduce_threads)
       acc = desc.reduce(acc, acc2);
     }
     if constexpr (PerWarp) {
-      acc = warp_reduce(acc, desc, smem + (threadIdx.x / 32) * 32);
+      acc = warp_reduce(acc, desc, smem + (threadIdx.x / warp_size) * warp_size);
     } else {
       acc = block_reduce(acc, desc, smem);
     }
@@ -180,16 +199,16 @@ __global__ void __launch_bounds__(reduce_threads)
   }
 }
 
-// Block (32, 8): 32 x N outputs (N lanes per thread, vector loads along the output axis),
-// 8 rows of threads over the run; blockIdx.y splits the run further.
+// Block (warp_size, column_rows) = (32, 8): 32 x N outputs (N lanes per thread, vector loads along
+// the output axis), 8 rows of threads over the run; blockIdx.y splits the run further.
 template <int N, class Out, class K, class D>
 __global__ void __launch_bounds__(reduce_threads)
     reduce_columns_kernel(Out* out, void* partials, index_t outer, index_t inner, K input, D desc, int split) {
   using Acc = decltype(desc.identity);
-  extern __shared__ __align__(16) unsigned char smem_raw[];
-  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [8][32 * N]
-  const index_t o0 = (index_t{blockIdx.x} * 32 + threadIdx.x) * N;
-  Acc acc[N];
+  extern __shared__ __align__(vector_bytes) unsigned char smem_raw[];
+  Acc* smem = reinterpret_cast<Acc*>(smem_raw);  // [column_rows][warp_size * N]
+  const index_t o0 = (index_t{blockIdx.x} * warp_size + threadIdx.x) * N;
+  Acc acc[N];  // [N]: this thread's N neighbouring outputs
   for (int l = 0; l < N; ++l) acc[l] = desc.identity;
   if (o0 < outer) {
     const index_t stride = index_t{gridDim.y} * blockDim.y;
@@ -207,22 +226,24 @@ __global__ void __launch_bounds__(reduce_threads)
         for (int l = 0; l < N; ++l) acc[l] = desc.reduce(acc[l], desc.map_at(x0.v[l], r));
       }
     } else {
-      Acc chain[4] = {desc.identity, desc.identity, desc.identity, desc.identity};
-      for (; r + 3 * stride < inner; r += 4 * stride) {  // four loads in flight per thread
+      constexpr int F = full_loads_in_flight;
+      static_assert(F == 4, "the chains are combined below as four");
+      Acc chain[F] = {desc.identity, desc.identity, desc.identity, desc.identity};  // [F] independent chains
+      for (; r + (F - 1) * stride < inner; r += F * stride) {  // F loads in flight per thread
         XP_UNROLL
-        for (int c = 0; c < 4; ++c)
+        for (int c = 0; c < F; ++c)
           chain[c] = desc.reduce(chain[c], desc.map_at(xp::detail::at2(input, o0, r + c * stride, inner, split), r + c * stride));
       }
       for (; r < inner; r += stride) chain[0] = desc.reduce(chain[0], desc.map_at(xp::detail::at2(input, o0, r, inner, split), r));
       acc[0] = desc.reduce(desc.reduce(chain[0], chain[1]), desc.reduce(chain[2], chain[3]));
     }
   }
-  for (int l = 0; l < N; ++l) smem[threadIdx.y * 32 * N + threadIdx.x * N + l] = acc[l];
+  for (int l = 0; l < N; ++l) smem[threadIdx.y * warp_size * N + threadIdx.x * N + l] = acc[l];
   __syncthreads();
   if (threadIdx.y == 0 && o0 < outer) {
     for (int l = 0; l < N; ++l) {
       Acc a = acc[l];
-      for (int y = 1; y < blockDim.y; ++y) a = desc.reduce(a, smem[y * 32 * N + threadIdx.x * N + l]);
+      for (int y = 1; y < static_cast<int>(blockDim.y); ++y) a = desc.reduce(a, smem[y * warp_size * N + threadIdx.x * N + l]);
       if (gridDim.y == 1) out[o0 + l] = static_cast<Out>(desc.finish(a, inner));
       else static_cast<Acc*>(partials)[index_t{blockIdx.y} * outer + o0 + l] = a;
     }
@@ -251,11 +272,11 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
   }
   if (outer == 1) {
     using V = std::decay_t<decltype(input(0))>;
-    constexpr int N = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
+    constexpr int N = vector_lanes<V>;
     const bool contig = xp::detail::kernel_contiguous(input);
     const bool vector = contig && xp::detail::kernel_aligned(input, N);
-    const index_t per_block = index_t{reduce_threads} * N * 4;
-    const index_t cap = std::min<index_t>(index_t{sm_count()} * 8, reduction_scratch_bytes / sizeof(Acc));
+    const index_t per_block = index_t{reduce_threads} * N * full_loads_in_flight;
+    const index_t cap = std::min<index_t>(resident_blocks(full_reduction_waves), reduction_scratch_bytes / sizeof(Acc));
     const unsigned blocks = static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(cap, (inner + per_block - 1) / per_block)));
     const reduction_scratch_t scratch = blocks > 1 ? reduction_scratch(stream) : reduction_scratch_t{nullptr, nullptr};
     if (contig)
@@ -267,23 +288,24 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
   }
   if (shape.layout == xp::detail::reduce_layout::columns) {
     using V = std::decay_t<decltype(input(0))>;
-    constexpr int NL = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
-    const bool lanes = NL > 1 && sizeof(Acc) * NL <= 32 && shape.column_lane_multiple > 0 &&
+    constexpr int NL = vector_lanes<V>;
+    // lanes only while a thread's NL accumulators stay within two vectors' worth of registers
+    const bool lanes = NL > 1 && sizeof(Acc) * NL <= 2 * vector_bytes && shape.column_lane_multiple > 0 &&
                        shape.column_lane_multiple % NL == 0 &&
                        xp::detail::kernel_aligned(input, NL);
     const int n_lanes = lanes ? NL : 1;
-    const unsigned tiles = static_cast<unsigned>((outer + 32 * n_lanes - 1) / (32 * n_lanes));
-    const index_t want_blocks = index_t{sm_count()} * 16;
+    const unsigned tiles = static_cast<unsigned>((outer + warp_size * n_lanes - 1) / (warp_size * n_lanes));
+    const index_t want_blocks = resident_blocks(grid_stride_waves);
     unsigned splits = static_cast<unsigned>(std::min<index_t>(
-        std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / 64)));
-    splits = std::min(splits, 65535u);
+        std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / min_rows_per_split)));
+    splits = std::min(splits, max_grid_yz);
     std::shared_ptr<void> partials;
-    if (splits > 1) partials = memory::allocate(static_cast<std::size_t>(splits) * outer * sizeof(Acc));
+    if (splits > 1) partials = device_memory::allocate(static_cast<std::size_t>(splits) * outer * sizeof(Acc));
     if (lanes)
-      reduce_columns_kernel<NL><<<dim3(tiles, splits), dim3(32, 8), smem * NL, stream>>>(
+      reduce_columns_kernel<NL><<<dim3(tiles, splits), dim3(warp_size, column_rows), smem * NL, stream>>>(
           out, partials.get(), outer, inner, input, desc, shape.split);
     else
-      reduce_columns_kernel<1><<<dim3(tiles, splits), dim3(32, 8), smem, stream>>>(out, partials.get(), outer, inner,
+      reduce_columns_kernel<1><<<dim3(tiles, splits), dim3(warp_size, column_rows), smem, stream>>>(out, partials.get(), outer, inner,
                                                                                  input, desc, shape.split);
     XP_CUDA_CHECK(cudaGetLastError());
     if (splits > 1) {
@@ -294,13 +316,13 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
     return;
   }
   using V = std::decay_t<decltype(input(0))>;
-  constexpr int N = sizeof(V) >= 16 ? 1 : 16 / static_cast<int>(sizeof(V));
+  constexpr int N = vector_lanes<V>;
   const bool contig = xp::detail::kernel_contiguous(input);
   const bool vector = contig && inner % N == 0 && xp::detail::kernel_aligned(input, N);
-  const bool per_warp = inner < 2048;
-  const index_t per_block = per_warp ? reduce_threads / 32 : 1;
+  const bool per_warp = inner < warp_per_output_below;
+  const index_t per_block = per_warp ? reduce_threads / warp_size : 1;
   const unsigned blocks = static_cast<unsigned>(
-      std::max<index_t>(1, std::min<index_t>((outer + per_block - 1) / per_block, index_t{sm_count()} * 64)));
+      std::max<index_t>(1, std::min<index_t>((outer + per_block - 1) / per_block, resident_blocks(rows_waves))));
   if (contig) {
     if (per_warp)
       reduce_rows_kernel<true, true, N><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);

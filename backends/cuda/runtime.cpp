@@ -1,17 +1,38 @@
-// The host-side part of the CUDA backend: memory pool, streams, transfers. Plain C++ against
-// the CUDA runtime API; kernels live in the .cu files beside it.
+// The host-side part of the CUDA backend: memory pool, streams, transfers, device limits and
+// the kernel preloaders' registry. Plain C++ against the CUDA runtime API; kernels live in the
+// .cu files beside it.
 
 #include <cstdint>
 #include <mutex>
 #include <vector>
 
-#include "xp/backends/cuda/lombscargle.hpp"
 #include "xp/backends/cuda/memory.hpp"
-#include "xp/backends/cuda/stencil.hpp"
+#include "xp/backends/cuda/runtime.hpp"
 
 namespace xp {
 namespace {
 thread_local std::shared_ptr<CUstream_st> current;  // null: the legacy default stream
+
+// The registered kernel preloaders. Filled during static initialisation (one registrar object per
+// .cu file that wants it), read at each device's setup; a function-local static, so that it
+// exists before the first registrar of any translation unit runs.
+struct preloader_registry {
+  std::mutex mutex;
+  std::vector<void (*)()> loaders;
+};
+preloader_registry& preloaders() {
+  static preloader_registry* r = new preloader_registry;  // never destroyed: used until exit
+  return *r;
+}
+
+void run_preloaders() {
+  std::vector<void (*)()> loaders;
+  {
+    std::lock_guard<std::mutex> lock(preloaders().mutex);
+    loaders = preloaders().loaders;
+  }
+  for (void (*load)() : loaders) load();
+}
 
 std::shared_ptr<CUstream_st> make_stream(bool non_blocking) {
   cudaStream_t s = nullptr;
@@ -21,9 +42,9 @@ std::shared_ptr<CUstream_st> make_stream(bool non_blocking) {
 
 // Sets up each device once, at its first allocation (before any of xp's kernels can run on it):
 // raises the release threshold of its default pool, so that memory freed back to the pool stays
-// there for the next allocation instead of going to the driver, and loads the library kernels
-// whose first use would otherwise pay CUDA's lazy loading (about 5 ms measured for the first
-// Lomb-Scargle call on the H100).
+// there for the next allocation instead of going to the driver, and runs the registered kernel
+// preloaders: library kernels whose first use would otherwise pay CUDA's lazy loading (about 5 ms
+// measured for the first Lomb-Scargle call on the H100).
 cudaMemPool_t configured_pool(int device) {
   static std::mutex m;
   static std::vector<cudaMemPool_t> pools;
@@ -34,8 +55,7 @@ cudaMemPool_t configured_pool(int device) {
     XP_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
     std::uint64_t threshold = UINT64_MAX;
     XP_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
-    backends::cuda::preload_lombscargle_kernels();
-    backends::cuda::preload_stencil_kernels();
+    run_preloaders();
     pools[device] = pool;
   }
   return pools[device];
@@ -49,6 +69,38 @@ cuda::stream_scope::stream_scope(const cuda::stream& s) : m_previous(current) { 
 cuda::stream_scope::~stream_scope() { current = m_previous; }
 
 namespace backends::cuda {
+
+kernel_preloader::kernel_preloader(void (*load)()) noexcept {
+  try {
+    std::lock_guard<std::mutex> lock(preloaders().mutex);
+    preloaders().loaders.push_back(load);
+  } catch (...) {
+    // out of memory during static initialisation: the kernels then load lazily, at first use
+  }
+}
+
+device_limits current_device_limits() {
+  int device = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&device));
+  // a thread's last answer, so that a launch normally takes no lock
+  thread_local int cached_device = -1;
+  thread_local device_limits cached{};
+  if (device == cached_device) return cached;
+  static std::mutex m;
+  static std::vector<device_limits> table;  // [device]; sm_count 0: not queried yet
+  std::lock_guard<std::mutex> lock(m);
+  if (table.size() <= static_cast<std::size_t>(device)) table.resize(static_cast<std::size_t>(device) + 1, device_limits{0, 0, 0});
+  device_limits& d = table[static_cast<std::size_t>(device)];
+  if (d.sm_count == 0) {
+    int sms = 0, threads = 0;
+    XP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
+    XP_CUDA_CHECK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, device));
+    d = device_limits{sms, threads, static_cast<long long>(sms) * threads};
+  }
+  cached_device = device;
+  cached = d;
+  return d;
+}
 
 cudaStream_t current_stream() noexcept { return current.get(); }
 std::shared_ptr<CUstream_st> current_stream_handle() noexcept { return current; }
@@ -134,7 +186,11 @@ small_block_cache& small_blocks() {
 }
 }  // namespace
 
-std::shared_ptr<void> memory::allocate(std::size_t bytes) {
+}  // namespace backends::cuda
+
+std::shared_ptr<void> primitive::memory<cuda>::allocate(std::size_t bytes) {
+  using backends::cuda::small_block_cache;
+  using backends::cuda::small_blocks;
   if (bytes == 0) return {};
   std::shared_ptr<CUstream_st> stream = current;
   int device = 0;
@@ -169,18 +225,20 @@ std::shared_ptr<void> memory::allocate(std::size_t bytes) {
   return std::shared_ptr<void>(p, [stream](void* q) { (void)cudaFreeAsync(q, stream.get()); });
 }
 
-void memory::upload(void* dst, const void* host_src, std::size_t bytes) {
-  XP_CUDA_CHECK(cudaMemcpyAsync(dst, host_src, bytes, cudaMemcpyHostToDevice, current_stream()));
+void primitive::memory<cuda>::upload(void* dst, const void* host_src, std::size_t bytes) {
+  XP_CUDA_CHECK(cudaMemcpyAsync(dst, host_src, bytes, cudaMemcpyHostToDevice, backends::cuda::current_stream()));
   // A pinned source would still be read after return: wait, so the caller may free it.
-  XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+  XP_CUDA_CHECK(cudaStreamSynchronize(backends::cuda::current_stream()));
 }
 
-void memory::download(void* host_dst, const void* src, std::size_t bytes) {
-  XP_CUDA_CHECK(cudaMemcpyAsync(host_dst, src, bytes, cudaMemcpyDeviceToHost, current_stream()));
-  XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
+void primitive::memory<cuda>::download(void* host_dst, const void* src, std::size_t bytes) {
+  XP_CUDA_CHECK(cudaMemcpyAsync(host_dst, src, bytes, cudaMemcpyDeviceToHost, backends::cuda::current_stream()));
+  XP_CUDA_CHECK(cudaStreamSynchronize(backends::cuda::current_stream()));
 }
 
-void memory::synchronize() { XP_CUDA_CHECK(cudaStreamSynchronize(current_stream())); }
+void primitive::memory<cuda>::synchronize() { XP_CUDA_CHECK(cudaStreamSynchronize(backends::cuda::current_stream())); }
+
+namespace backends::cuda {
 
 std::shared_ptr<void> allocate_pinned(std::size_t bytes) {
   if (bytes == 0) return {};
@@ -223,5 +281,5 @@ void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind ki
 
 namespace xp {
 bool cuda::available() noexcept { return backends::cuda::device_available(); }
-void cuda::synchronize() { backends::cuda::memory::synchronize(); }
+void cuda::synchronize() { primitive::memory<cuda>::synchronize(); }
 }  // namespace xp

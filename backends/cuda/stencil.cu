@@ -1,4 +1,4 @@
-// backend_impl<cuda>::stencil_steps: explicit diffusion, several time steps per launch (temporal
+// primitive::stencil_steps<cuda>: explicit diffusion, several time steps per launch (temporal
 // blocking) with the field in registers.
 //
 // A block owns a tile of (warps * Rows) x 128 cells: warp w holds rows [w*Rows, (w+1)*Rows) of it
@@ -20,15 +20,18 @@
 
 #include "xp/backends/cuda/kernels.cuh"
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/runtime.hpp"
 #include "xp/backends/cuda/stencil.hpp"
 
 namespace xp::backends::cuda {
 
 namespace {
 
-constexpr int cols_per_lane = 4;
-constexpr int tile_cols = 32 * cols_per_lane;
-constexpr int max_warps = 16;
+constexpr int cols_per_lane = 4;  // adjacent columns a lane holds: one 16-byte float load per row
+constexpr int tile_cols = warp_size * cols_per_lane;  // a warp spans the tile's 128 columns
+constexpr int max_warps = 16;                         // 512 threads: the most a block of this kernel takes
+// Shared memory a block may use without opting in to more (cudaFuncAttributeMaxDynamicSharedMemorySize).
+constexpr std::size_t default_shared_bytes = 48 * 1024;
 
 template <class T>
 struct alignas(cols_per_lane * sizeof(T) <= 16 ? cols_per_lane * sizeof(T) : 16) quad {
@@ -44,7 +47,7 @@ __global__ void __launch_bounds__(max_warps * 32)
     temporal_kernel(const T* __restrict__ in, T* __restrict__ out, T* __restrict__ lap_out, index_t rows, index_t cols,
                     T coeff, int updates, int halo, index_t blocks_x) {
   extern __shared__ unsigned char shared_bytes[];
-  auto* edges = reinterpret_cast<quad<T>*>(shared_bytes);  // [2 buffers][warps][top, bottom][32 lanes]
+  auto* edges = reinterpret_cast<quad<T>*>(shared_bytes);  // [2 buffers][warps][top, bottom][warp_size lanes]
   const int lane = threadIdx.x, warp = threadIdx.y, warps = blockDim.y;
   const int tile_rows = warps * Rows;
   const index_t bx = blockIdx.x % blocks_x, by = blockIdx.x / blocks_x;
@@ -77,29 +80,29 @@ __global__ void __launch_bounds__(max_warps * 32)
 
   // one step (update) or a Laplacian-only pass (!update); the last pass also stores the Laplacian
   auto pass = [&]<bool StoreLap>(int s, bool update) {
-    quad<T>* buf = edges + (s & 1) * warps * 2 * 32;  // double-buffered: one barrier per step
-    buf[(warp * 2) * 32 + lane] = *reinterpret_cast<const quad<T>*>(v[0]);
-    buf[(warp * 2 + 1) * 32 + lane] = *reinterpret_cast<const quad<T>*>(v[Rows - 1]);
+    quad<T>* buf = edges + (s & 1) * warps * 2 * warp_size;  // double-buffered: one barrier per step
+    buf[(warp * 2) * warp_size + lane] = *reinterpret_cast<const quad<T>*>(v[0]);
+    buf[(warp * 2 + 1) * warp_size + lane] = *reinterpret_cast<const quad<T>*>(v[Rows - 1]);
     __syncthreads();
     quad<T> above{}, below{};
-    if (warp > 0) above = buf[((warp - 1) * 2 + 1) * 32 + lane];
-    if (warp + 1 < warps) below = buf[((warp + 1) * 2) * 32 + lane];
+    if (warp > 0) above = buf[((warp - 1) * 2 + 1) * warp_size + lane];
+    if (warp + 1 < warps) below = buf[((warp + 1) * 2) * warp_size + lane];
 
-    T prev[cols_per_lane];  // the row above's values before this step
+    T prev[cols_per_lane];  // [cols_per_lane]: the row above's values before this step
 #pragma unroll
     for (int k = 0; k < cols_per_lane; ++k) prev[k] = above.v[k];
 #pragma unroll
     for (int r = 0; r < Rows; ++r) {
-      T cur[cols_per_lane], down[cols_per_lane];
+      T cur[cols_per_lane], down[cols_per_lane];  // [cols_per_lane] each: this row, the row below
 #pragma unroll
       for (int k = 0; k < cols_per_lane; ++k) {
         cur[k] = v[r][k];
         down[k] = r + 1 < Rows ? v[r + 1][k] : below.v[k];
       }
-      T left = __shfl_up_sync(0xffffffffu, cur[cols_per_lane - 1], 1);
-      T right = __shfl_down_sync(0xffffffffu, cur[0], 1);
+      T left = __shfl_up_sync(full_warp_mask, cur[cols_per_lane - 1], 1);
+      T right = __shfl_down_sync(full_warp_mask, cur[0], 1);
       if (lane == 0) left = T(0);
-      if (lane == 31) right = T(0);
+      if (lane == warp_size - 1) right = T(0);
 #pragma unroll
       for (int k = 0; k < cols_per_lane; ++k) {
         const T l = T(4) * cur[k] - prev[k] - down[k] - (k > 0 ? cur[k - 1] : left) -
@@ -141,15 +144,17 @@ template <class T, int Halo, int Rows>
 struct variant {
   static constexpr auto kernel = temporal_kernel<T, Halo, Rows>;
 
-  static std::size_t shared_bytes(int warps) { return std::size_t{2} * warps * 2 * 32 * sizeof(quad<T>); }
+  // [2 buffers][warps][top, bottom][warp_size lanes] quads
+  static std::size_t shared_bytes(int warps) { return std::size_t{2} * warps * 2 * warp_size * sizeof(quad<T>); }
   // block heights that hold an output row and fit the default 48 KiB of shared memory (12 warps
   // for double)
   static constexpr int min_warps = 2 * Halo / Rows + 1;
-  static constexpr int most_warps = std::min<int>(max_warps, 48 * 1024 / (4 * 32 * sizeof(quad<T>)));
+  static constexpr int most_warps =
+      std::min<int>(max_warps, default_shared_bytes / (2 * 2 * warp_size * sizeof(quad<T>)));
   static_assert(min_warps <= most_warps);
 
   static int blocks_per_sm(int warps) {
-    static const std::array<int, max_warps + 1> per_sm = [] {  // [warps]: looked up once
+    static const std::array<int, max_warps + 1> per_sm = [] {  // [warps + 1]: looked up once
       std::array<int, max_warps + 1> t{};
       for (int w = min_warps; w <= most_warps; ++w) {
         int n = 0;
@@ -198,7 +203,7 @@ struct variant {
       XP_CUDA_CHECK(cudaGetLastError());
     };
     if (p.cols <= tile_cols && p.rows <= index_t{most_warps} * Rows) {  // one block holds the field
-      const dim3 block(32, static_cast<unsigned>((p.rows + Rows - 1) / Rows));
+      const dim3 block(warp_size, static_cast<unsigned>((p.rows + Rows - 1) / Rows));
       constexpr index_t chunk = 1 << 16;  // steps per launch, so that no launch runs for long
       if (p.steps == 0) launch(dim3(1), block, nullptr, p.lap_out, 0, 0, 1);
       for (index_t done = 0; done < p.steps; done += chunk) {
@@ -211,8 +216,8 @@ struct variant {
     warps = warps == 0 ? best_warps(p.rows, p.cols) : std::clamp(warps, min_warps, most_warps);
     index_t blocks_x = 0;
     const index_t n = blocks(p.rows, p.cols, warps, &blocks_x);
-    if (n > 0x7fffffff) throw value_error("xp::pde: field too large for one launch");
-    const dim3 grid(static_cast<unsigned>(n)), block(32, static_cast<unsigned>(warps));
+    if (n > max_grid_x) throw value_error("xp::pde: field too large for one launch");
+    const dim3 grid(static_cast<unsigned>(n)), block(warp_size, static_cast<unsigned>(warps));
     if (p.steps == 0) launch(grid, block, nullptr, p.lap_out, 0, Halo, blocks_x);
     for (index_t done = 0; done < p.steps; done += Halo) {
       const int t = static_cast<int>(std::min<index_t>(Halo, p.steps - done));
@@ -223,42 +228,39 @@ struct variant {
   }
 };
 
-stencil_tuning tuning;  // benchmarks' override of the tile shape and warps per block
-
 // Rows per thread: 8 floats or 4 doubles keep a thread's cells (32 registers' worth) without
 // spills. Steps per launch: 8 by default; the benchmarks may ask for the others.
 template <class T>
 using default_variant = std::conditional_t<std::is_same_v<T, float>, variant<float, 8, 8>, variant<double, 8, 4>>;
 
-}  // namespace
-
-void set_stencil_tuning(stencil_tuning t) { tuning = t; }
-
-void preload_stencil_kernels() {
+// The default kernels, loaded when xp sets a device up (see runtime.hpp).
+const kernel_preloader preload_diffusion{[] {
   cudaFuncAttributes a;
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, default_variant<float>::kernel));
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, default_variant<double>::kernel));
-}
+}};
+
+}  // namespace
 
 template <class T>
-T* stencil_impl::stencil_steps(const pde::detail::stencil_problem<T>& p) {
+T* stencil_steps_with(const pde::detail::stencil_problem<T>& p, stencil_launch launch) {
   if (p.rows == 0 || p.cols == 0) return p.field;
   if constexpr (std::is_same_v<T, float>) {
-    switch (tuning.halo) {
-      case 4: return variant<T, 4, 8>::run(p, tuning.warps);
-      case 12: return variant<T, 12, 8>::run(p, tuning.warps);
-      case 16: return variant<T, 16, 8>::run(p, tuning.warps);
-      default: return default_variant<T>::run(p, tuning.warps);
+    switch (launch.halo) {
+      case 4: return variant<T, 4, 8>::run(p, launch.warps);
+      case 12: return variant<T, 12, 8>::run(p, launch.warps);
+      case 16: return variant<T, 16, 8>::run(p, launch.warps);
+      default: return default_variant<T>::run(p, launch.warps);
     }
   } else {
-    switch (tuning.halo) {
-      case 4: return variant<T, 4, 4>::run(p, tuning.warps);
-      default: return default_variant<T>::run(p, tuning.warps);
+    switch (launch.halo) {
+      case 4: return variant<T, 4, 4>::run(p, launch.warps);
+      default: return default_variant<T>::run(p, launch.warps);
     }
   }
 }
 
-template float* stencil_impl::stencil_steps<float>(const pde::detail::stencil_problem<float>&);
-template double* stencil_impl::stencil_steps<double>(const pde::detail::stencil_problem<double>&);
+template float* stencil_steps_with<float>(const pde::detail::stencil_problem<float>&, stencil_launch);
+template double* stencil_steps_with<double>(const pde::detail::stencil_problem<double>&, stencil_launch);
 
 }  // namespace xp::backends::cuda

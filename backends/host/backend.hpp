@@ -1,19 +1,9 @@
 #pragma once
 /// @file backends/host/backend.hpp
-/// @brief backend_impl<host>: the host primitives gathered under the dispatch point.
+/// @brief The host backend's core primitives (memory, copy, generate, for_each, reduce). The
+/// primitives of library functions (gemm, lombscargle, stencil_steps, ...) are included by the
+/// functions' own public headers, so this file does not change when a function is added.
 
 #include "xp/backends/host/evaluate.hpp"
-#include "xp/backends/host/lombscargle.hpp"
-#include "xp/backends/host/matmul.hpp"
 #include "xp/backends/host/memory.hpp"
 #include "xp/backends/host/reduce.hpp"
-#include "xp/backends/host/stencil.hpp"
-#include "xp/core/backend.hpp"
-
-namespace xp {
-template <>
-struct backend_impl<host> : backends::host::memory, backends::host::evaluate, backends::host::reduce_impl,
-                             backends::host::matmul_impl,
-                             backends::host::lombscargle_impl,
-                             backends::host::stencil_impl {};
-}  // namespace xp

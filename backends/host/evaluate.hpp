@@ -1,20 +1,27 @@
 #pragma once
 /// @file backends/host/evaluate.hpp
-/// @brief Host primitives over kernel views: converting strided copy and generators,
-/// OpenMP-parallel above a size threshold.
+/// @brief The host's copy, generate and for_each primitives over kernel views, OpenMP-parallel
+/// above a size threshold; contiguous float/double expressions go through xsimd batches.
 
 #include "xp/backends/host/simd.hpp"
+#include "xp/core/backend.hpp"
 #include "xp/core/convert.hpp"
 #include "xp/core/kernel_view.hpp"
 
-namespace xp::backends::host {
+namespace xp {
 
-struct evaluate {
-  static constexpr index_t parallel_threshold = index_t{1} << 15;
+namespace backends::host {
+/// Loops of at least this many elements run on OpenMP threads; shorter ones cost less than
+/// waking the team.
+inline constexpr index_t parallel_threshold = index_t{1} << 15;
+}  // namespace backends::host
 
-  /// dst[i] = U -> T conversion of src[i], for every flat position i (same merged layout).
+/// @brief dst[i] = U -> T conversion of src[i], for every flat position i (same merged layout).
+template <>
+struct primitive::copy<host> {
   template <class T, class U>
-  static void copy(strided_view<T> dst, strided_view<const U> src) {
+  static void run(strided_view<T> dst, strided_view<const U> src) {
+    using backends::host::parallel_threshold;
     debug::count_launch();
     const index_t n = dst.size;
     if (dst.is_contiguous() && src.is_contiguous()) {
@@ -27,21 +34,29 @@ struct evaluate {
 #pragma omp parallel for if (n > parallel_threshold)
     for (index_t i = 0; i < n; ++i) dst[i] = detail::convert<T>(src[i]);
   }
+};
 
-  /// f(i) for i in [0, n): the most general primitive (multi-output kernels).
+/// @brief f(i) for i in [0, n): the most general primitive (multi-output kernels).
+template <>
+struct primitive::for_each<host> {
   template <class F>
-  static void for_each(index_t n, F f) {
+  static void run(index_t n, F f) {
+    using backends::host::parallel_threshold;
 #pragma omp parallel for if (n > parallel_threshold)
     for (index_t i = 0; i < n; ++i) f(i);
   }
+};
 
-  /// dst[i] = gen(i) for every flat position i.
+/// @brief dst[i] = gen(i) for every flat position i.
+template <>
+struct primitive::generate<host> {
   template <class T, class G>
-  static void generate(strided_view<T> dst, G gen) {
+  static void run(strided_view<T> dst, G gen) {
+    using backends::host::parallel_threshold;
     debug::count_launch();
     const index_t n = dst.size;
     if (dst.is_contiguous() && detail::kernel_contiguous(gen)) {
-      if (simd::try_evaluate(dst.data, n, gen, parallel_threshold)) return;
+      if (backends::host::simd::try_evaluate(dst.data, n, gen, parallel_threshold)) return;
       T* __restrict d = dst.data;
 #pragma omp parallel for simd if (n > parallel_threshold)
       for (index_t i = 0; i < n; ++i) d[i] = detail::convert<T>(detail::at_contig(gen, i));
@@ -52,4 +67,4 @@ struct evaluate {
   }
 };
 
-}  // namespace xp::backends::host
+}  // namespace xp

@@ -1,6 +1,6 @@
 #pragma once
 /// @file backends/host/lombscargle.hpp
-/// @brief backend_impl<host>'s Lomb-Scargle primitive: OpenMP over frequencies, xsimd batches
+/// @brief The host's Lomb-Scargle primitive: OpenMP over frequencies, xsimd batches
 /// over samples (vectorised sincos); on a frequency_grid, runs of detail::grid_run frequencies
 /// share one exact sincos per sample and advance by rotation.
 
@@ -15,26 +15,8 @@
 
 namespace xp::backends::host {
 
-struct lombscargle_impl {
-  template <class R>
-  static bool lombscargle(const signal::detail::lombscargle_problem<R>& p) {
-    if (p.freqs && std::find(p.freqs, p.freqs + p.nf, R(0)) != p.freqs + p.nf) return true;
-    if constexpr (std::is_same_v<R, float>) {
-      if (p.freqs) {
-        // xsimd's float sincos leaves its fast range reduction for arguments beyond a few
-        // thousand radians (f x reaches that in periodograms): double is 2x faster here, and exact
-        // in its inputs. The sums go to float at the end.
-        std::vector<double> x(p.x, p.x + p.n), y(p.y, p.y + p.n), f(p.freqs, p.freqs + p.nf), out(p.nf);
-        compute<double>({x.data(), y.data(), p.n, f.data(), p.grid, p.nf, out.data(), false});
-        std::copy(out.begin(), out.end(), p.out);
-        return false;
-      }
-    }
-    compute<R>(p);
-    return false;
-  }
-
- private:
+// The periodogram of p (OpenMP over frequencies, xsimd over samples); no check of the frequencies.
+struct lombscargle_engine {
   template <class R>
   static void compute(const signal::detail::lombscargle_problem<R>& p) {
     using batch = xsimd::batch<R>;
@@ -120,3 +102,29 @@ struct lombscargle_impl {
 };
 
 }  // namespace xp::backends::host
+
+namespace xp {
+/// @brief The host's periodogram: returns true (and computes nothing) when a listed frequency is
+/// 0; listed float frequencies are computed in double.
+template <>
+struct primitive::lombscargle<host> {
+  template <class R>
+  static bool run(const signal::detail::lombscargle_problem<R>& p) {
+    using backends::host::lombscargle_engine;
+    if (p.freqs && std::find(p.freqs, p.freqs + p.nf, R(0)) != p.freqs + p.nf) return true;
+    if constexpr (std::is_same_v<R, float>) {
+      if (p.freqs) {
+        // xsimd's float sincos leaves its fast range reduction for arguments beyond a few
+        // thousand radians (f x reaches that in periodograms): double is 2x faster here, and exact
+        // in its inputs. The sums go to float at the end.
+        std::vector<double> x(p.x, p.x + p.n), y(p.y, p.y + p.n), f(p.freqs, p.freqs + p.nf), out(p.nf);
+        lombscargle_engine::compute<double>({x.data(), y.data(), p.n, f.data(), p.grid, p.nf, out.data(), false});
+        std::copy(out.begin(), out.end(), p.out);
+        return false;
+      }
+    }
+    lombscargle_engine::compute<R>(p);
+    return false;
+  }
+};
+}  // namespace xp

@@ -1,6 +1,6 @@
 #pragma once
 /// @file backends/host/matmul.hpp
-/// @brief backend_impl<host>'s gemm primitive: CBLAS (OpenBLAS, when CMake found it) for
+/// @brief The host's gemm primitive: CBLAS (OpenBLAS, when CMake found it) for
 /// float/double, and a cache-blocked, OpenMP-parallel kernel for everything else (the host's
 /// `tiled` engine; integers wrap around like NumPy's).
 
@@ -104,7 +104,14 @@ bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_oper
 
 }  // namespace detail_matmul
 
-struct matmul_impl {
+}  // namespace xp::backends::host
+
+namespace xp {
+
+/// @brief The host's gemm: each matrix of the batch through CBLAS (automatic engine, float and
+/// double, when the operands' layout suits it) or the blocked kernel.
+template <>
+struct primitive::gemm<host> {
   /// True when automatic float/double products go to a BLAS library on this build.
   static constexpr bool has_blas =
 #if defined(XP_HAS_CBLAS)
@@ -114,7 +121,8 @@ struct matmul_impl {
 #endif
 
   template <class T>
-  static void gemm(const xp::detail::gemm_problem<T>& p, const matmul_options& opt) {
+  static void run(const xp::detail::gemm_problem<T>& p, [[maybe_unused]] const matmul_options& opt) {
+    namespace detail_matmul = backends::host::detail_matmul;
     static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> ||
                       std::is_same_v<T, std::int64_t>,
                   "xp: the host gemm primitive serves float, double, int32 and int64");
@@ -133,4 +141,4 @@ struct matmul_impl {
   }
 };
 
-}  // namespace xp::backends::host
+}  // namespace xp

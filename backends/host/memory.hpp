@@ -1,6 +1,7 @@
 #pragma once
 /// @file backends/host/memory.hpp
-/// @brief Host primitives: 64-byte aligned heap buffers and "transfers" that are memcpy.
+/// @brief The host's memory primitive: 64-byte aligned heap buffers and "transfers" that are
+/// memcpy.
 
 #include <unistd.h>
 
@@ -8,13 +9,17 @@
 #include <memory>
 #include <new>
 
+#include "xp/core/backend.hpp"
 #include "xp/core/error.hpp"
 
-namespace xp::backends::host {
+namespace xp {
 
-struct memory {
+/// @brief Host memory: the heap; every operation is complete when it returns.
+template <>
+struct primitive::memory<host> {
   static constexpr std::size_t alignment = 64;  // a cache line; room for any SIMD width
 
+  /// @brief A buffer of `bytes` bytes (null for 0), aligned to `alignment`.
   /// @throws xp::out_of_memory with the bytes requested and the physical memory available.
   static std::shared_ptr<void> allocate(std::size_t bytes) {
     if (bytes == 0) return {};
@@ -26,9 +31,12 @@ struct memory {
       throw out_of_memory(bytes, pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0, "host heap");
     }
   }
+  /// @brief memcpy from host memory.
   static void upload(void* dst, const void* host_src, std::size_t bytes) { std::memcpy(dst, host_src, bytes); }
+  /// @brief memcpy to host memory.
   static void download(void* host_dst, const void* src, std::size_t bytes) { std::memcpy(host_dst, src, bytes); }
+  /// @brief Nothing to wait for: host primitives finish before they return.
   static void synchronize() {}
 };
 
-}  // namespace xp::backends::host
+}  // namespace xp

@@ -6,36 +6,43 @@
 
 #include <vector>
 
+#include "xp/core/backend.hpp"
 #include "xp/core/kernel_view.hpp"
 
 namespace xp::backends::host {
 
-struct reduce_impl {
+// The pairwise order of the host's reductions (helpers of primitive::reduce<host>).
+struct pairwise_reducer {
+  // elements per parallel task of a full reduction: fixed, so the order (and result) does not
+  // depend on the thread count
   static constexpr index_t chunk = index_t{1} << 16;
+  // runs of at most this many elements are summed in 8 interleaved lanes, longer ones are halved
   static constexpr index_t leaf = 128;
+  static constexpr int lanes = 8;  // independent accumulators of a leaf: 8 chains in flight
 
   template <bool Contig, class K, class D>
   static auto pairwise(const K& input, const D& desc, index_t base, index_t first, index_t n) {
     using Acc = decltype(desc.identity);
     if (n <= leaf) {
-      Acc lanes[8] = {desc.identity, desc.identity, desc.identity, desc.identity,
-                      desc.identity, desc.identity, desc.identity, desc.identity};
+      static_assert(lanes == 8, "the combine below is written for 8 lanes");
+      Acc lane[lanes] = {desc.identity, desc.identity, desc.identity, desc.identity,
+                         desc.identity, desc.identity, desc.identity, desc.identity};
       index_t i = 0;
-      for (; i + 8 <= n; i += 8)
-        for (int l = 0; l < 8; ++l) {
+      for (; i + lanes <= n; i += lanes)
+        for (int l = 0; l < lanes; ++l) {
           const index_t flat = base + first + i + l;
-          lanes[l] = desc.reduce(lanes[l],
-                                 desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i + l));
+          lane[l] = desc.reduce(lane[l],
+                                desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i + l));
         }
-      Acc acc = desc.reduce(desc.reduce(desc.reduce(lanes[0], lanes[1]), desc.reduce(lanes[2], lanes[3])),
-                            desc.reduce(desc.reduce(lanes[4], lanes[5]), desc.reduce(lanes[6], lanes[7])));
+      Acc acc = desc.reduce(desc.reduce(desc.reduce(lane[0], lane[1]), desc.reduce(lane[2], lane[3])),
+                            desc.reduce(desc.reduce(lane[4], lane[5]), desc.reduce(lane[6], lane[7])));
       for (; i < n; ++i) {
         const index_t flat = base + first + i;
         acc = desc.reduce(acc, desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i));
       }
       return acc;
     }
-    const index_t half = (n / 2 + 7) / 8 * 8;
+    const index_t half = (n / 2 + lanes - 1) / lanes * lanes;  // a whole number of lane groups
     return desc.reduce(pairwise<Contig>(input, desc, base, first, half),
                        pairwise<Contig>(input, desc, base, first + half, n - half));
   }
@@ -61,13 +68,20 @@ struct reduce_impl {
     for (index_t o = 0; o < outer; ++o)
       out[o] = static_cast<Out>(desc.finish(inner > 0 ? pairwise<Contig>(input, desc, o * inner, 0, inner) : desc.identity, inner));
   }
-
-  /// out[o] = post(reduce over r of map(input(o * inner + r), r)), for o < outer.
-  template <class Out, class K, class D, class Layout>
-  static void reduce(Out* out, index_t outer, index_t inner, K input, D desc, Layout) {
-    if (detail::kernel_contiguous(input)) run<true>(out, outer, inner, input, desc);
-    else run<false>(out, outer, inner, input, desc);
-  }
 };
 
 }  // namespace xp::backends::host
+
+namespace xp {
+/// @brief out[o] = post(reduce over r of map(input(o * inner + r), r)), for o < outer, in
+/// pairwise order; the layout hint is not needed on the host.
+template <>
+struct primitive::reduce<host> {
+  template <class Out, class K, class D, class Layout>
+  static void run(Out* out, index_t outer, index_t inner, K input, D desc, Layout) {
+    using backends::host::pairwise_reducer;
+    if (detail::kernel_contiguous(input)) pairwise_reducer::run<true>(out, outer, inner, input, desc);
+    else pairwise_reducer::run<false>(out, outer, inner, input, desc);
+  }
+};
+}  // namespace xp

@@ -1,6 +1,6 @@
 #pragma once
 /// @file backends/host/stencil.hpp
-/// @brief backend_impl<host>'s diffusion steps: one pass per step, OpenMP over rows; interior rows
+/// @brief The host's diffusion primitive: one pass per step, OpenMP over rows; interior rows
 /// run a branch-free loop the compiler vectorises, edge cells and the first and last rows take the
 /// boundary rule; two buffers swapped.
 
@@ -10,20 +10,7 @@
 
 namespace xp::backends::host {
 
-struct stencil_impl {
-  template <class T>
-  static T* stencil_steps(const pde::detail::stencil_problem<T>& p) {
-    T* in = p.field;
-    T* out = p.scratch;
-    if (p.steps == 0 && p.lap_out) step<T>(in, nullptr, p.lap_out, p);
-    for (index_t s = 0; s < p.steps; ++s) {
-      step<T>(in, out, s + 1 == p.steps ? p.lap_out : nullptr, p);
-      std::swap(in, out);
-    }
-    return in;
-  }
-
- private:
+struct stencil_pass {
   // out_field = in - coeff * lap(in) and lap_field = lap(in), each skipped when null
   template <class T>
   static void step(const T* in, T* out_field, T* lap_field, const pde::detail::stencil_problem<T>& p) {
@@ -66,3 +53,22 @@ struct stencil_impl {
 };
 
 }  // namespace xp::backends::host
+
+namespace xp {
+/// @brief The host's diffusion steps: one pass per step, two buffers swapped.
+template <>
+struct primitive::stencil_steps<host> {
+  template <class T>
+  static T* run(const pde::detail::stencil_problem<T>& p) {
+    using backends::host::stencil_pass;
+    T* in = p.field;
+    T* out = p.scratch;
+    if (p.steps == 0 && p.lap_out) stencil_pass::step<T>(in, nullptr, p.lap_out, p);
+    for (index_t s = 0; s < p.steps; ++s) {
+      stencil_pass::step<T>(in, out, s + 1 == p.steps ? p.lap_out : nullptr, p);
+      std::swap(in, out);
+    }
+    return in;
+  }
+};
+}  // namespace xp

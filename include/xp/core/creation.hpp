@@ -116,7 +116,7 @@ ndarray<T, B> array(const T* values, std::size_t count, const shape_type& shape)
     throw shape_error("xp::array: cannot reshape " + std::to_string(count) + " values into shape " +
                       to_string(shape));
   ndarray<T, B> a(shape);
-  if (count > 0) backend_impl<B>::upload(a.data(), values, count * sizeof(T));
+  if (count > 0) primitive::memory<B>::upload(a.data(), values, count * sizeof(T));
   return a;
 }
 /// @brief np.array(list) as a 1-D array, or reshaped to `shape`.

@@ -76,7 +76,7 @@ class ndarray {
   explicit ndarray(const shape_type& shape) : m_shape(shape) {
     const index_t n = checked_size(shape, sizeof(T));
     m_strides = contiguous_strides(shape);
-    m_buffer = backend_impl<B>::allocate(static_cast<std::size_t>(n) * sizeof(T));
+    m_buffer = primitive::memory<B>::allocate(static_cast<std::size_t>(n) * sizeof(T));
     m_data = static_cast<T*>(m_buffer.get());
   }
 
@@ -91,7 +91,8 @@ class ndarray {
 
   /// @brief Evaluates an elementwise expression into a new array (converting to T):
   /// `xp::ndarray<float, xp::cuda> w = xp::exp(0.5f * xp::sin(d));` runs one kernel.
-  template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+  template <class E>
+    requires detail::is_expr<E>::value
   ndarray(const E& e) : ndarray(e.shape()) {
     detail::assign_expr(*this, e);
   }
@@ -112,23 +113,27 @@ class ndarray {
   }
   void operator=(const ndarray& src) && { detail::assign(*this, src); }
   /// @brief Writes an expression through a temporary view (`a(xp::all, 0) = x * 2`).
-  template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+  template <class E>
+    requires detail::is_expr<E>::value
   void operator=(const E& e) && {
     detail::assign_expr(*this, e);
   }
   /// @brief Rebinds this handle to the evaluated expression (like `x = expr` in Python).
-  template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+  template <class E>
+    requires detail::is_expr<E>::value
   ndarray& operator=(const E& e) & {
     return *this = ndarray(e);
   }
 
   /// @brief Fills every element of this array or view with a value (`a[...] = v`).
-  template <class S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
+  template <class S>
+    requires std::is_arithmetic_v<S>
   ndarray& operator=(S value) & {
     fill(detail::convert<T>(value));
     return *this;
   }
-  template <class S, std::enable_if_t<std::is_arithmetic_v<S>, int> = 0>
+  template <class S>
+    requires std::is_arithmetic_v<S>
   void operator=(S value) && {
     fill(detail::convert<T>(value));
   }
@@ -183,7 +188,7 @@ class ndarray {
     if (size() != 1)
       throw value_error("xp: can only convert an array of size 1 to a scalar, got shape " + to_string(m_shape));
     T value;
-    backend_impl<B>::download(&value, m_data, sizeof(T));
+    primitive::memory<B>::download(&value, m_data, sizeof(T));
     return value;
   }
 
@@ -370,7 +375,7 @@ void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
     return;
   }
   const auto merged = merge_layout(dst.shape(), {&dst.strides(), &src_strides});
-  backend_impl<B>::copy(make_strided_view(dst.data(), merged.shape, merged.strides[0]),
+  primitive::copy<B>::run(make_strided_view(dst.data(), merged.shape, merged.strides[0]),
                         make_strided_view(static_cast<const U*>(src.data()), merged.shape, merged.strides[1]));
 }
 
@@ -379,7 +384,7 @@ void generate(const ndarray<T, B>& dst, const G& gen) {
   check_writeable(dst);
   if (dst.size() == 0) return;
   const auto merged = merge_layout(dst.shape(), {&dst.strides()});
-  backend_impl<B>::generate(make_strided_view(dst.data(), merged.shape, merged.strides[0]), gen);
+  primitive::generate<B>::run(make_strided_view(dst.data(), merged.shape, merged.strides[0]), gen);
 }
 
 // NumPy's _attempt_nocopy_reshape: strides for new_shape over the same memory, or false.
@@ -462,7 +467,7 @@ ndarray<T, host> ndarray<T, B>::copy_to_host() const {
   } else {
     const ndarray src = is_contiguous() ? *this : copy();
     ndarray<T, host> out(m_shape);
-    if (out.size() > 0) backend_impl<B>::download(out.data(), src.data(), out.nbytes());
+    if (out.size() > 0) primitive::memory<B>::download(out.data(), src.data(), out.nbytes());
     return out;
   }
 }

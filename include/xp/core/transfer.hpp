@@ -15,7 +15,7 @@ template <class T>
 ndarray<T, cuda> to_device(const ndarray<T, host>& h) {
   const ndarray<T, host> src = h.is_contiguous() ? h : h.copy();
   ndarray<T, cuda> d(h.shape());
-  if (d.size() > 0) backend_impl<detail::dependent_t<cuda, T>>::upload(d.data(), src.data(), d.nbytes());
+  if (d.size() > 0) primitive::memory<detail::dependent_t<cuda, T>>::upload(d.data(), src.data(), d.nbytes());
   return d;
 }
 

@@ -323,7 +323,7 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
     return;
   }
   const auto b = build_kernel(e, dst.shape(), dst.strides());
-  backend_impl<B>::generate(make_strided_view(dst.data(), b.layout.shape, b.layout.strides[0]),
+  primitive::generate<B>::run(make_strided_view(dst.data(), b.layout.shape, b.layout.strides[0]),
                             cast_kernel<T, std::decay_t<decltype(b.kernel)>>{b.kernel});
 }
 

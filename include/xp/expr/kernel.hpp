@@ -144,7 +144,7 @@ class elementwise_kernel {
     }
     const auto b = detail::build_kernel(expr, shape, contiguous_strides(shape));
     debug::count_launch();
-    backend_impl<B>::for_each(
+    primitive::for_each<B>::run(
         n, detail::scatter_outputs<std::decay_t<decltype(b.kernel)>, typename O::value_type...>{b.kernel,
                                                                                                {outs.data()...}});
   }

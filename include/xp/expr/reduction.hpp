@@ -187,7 +187,7 @@ ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& a
   kernel_builder kb{&p.iter_shape, &p.strides};
   const auto input = kb.build(x);
   debug::count_launch();
-  backend_impl<B>::reduce(out.data(), p.outer, p.inner, input, desc, reduce_shape{p.layout, p.split, p.column_lane_multiple});
+  primitive::reduce<B>::run(out.data(), p.outer, p.inner, input, desc, reduce_shape{p.layout, p.split, p.column_lane_multiple});
   return out;
 }
 

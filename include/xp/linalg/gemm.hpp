@@ -1,14 +1,15 @@
 #pragma once
 /// @file linalg/gemm.hpp
 /// @brief The matmul options and the backend primitive's problem description: a batch of
-/// row-major products C[b] = A[b] · B[b] with arbitrary operand strides. Backends implement
-/// `backend_impl<B>::gemm(problem, options)`; linalg/matmul.hpp builds problems from NumPy
-/// semantics.
+/// row-major products C[b] = A[b] · B[b] with arbitrary operand strides. Backends specialise
+/// `xp::primitive::gemm<B>` (declared here) with `run(problem, options)`; linalg/matmul.hpp
+/// builds problems from NumPy semantics.
 
 #include <string>
 #include <string_view>
 #include <type_traits>
 
+#include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/error.hpp"
 
@@ -107,4 +108,16 @@ void check_matmul_options(const matmul_options& opt, bool on_cuda, std::string_v
 }
 
 }  // namespace detail
+
+/// @brief The gemm primitive: `run(const detail::gemm_problem<T>&, const matmul_options&)`
+/// computes every C[b] = A[b] B[b] of the problem (T: float, double, int32, int64; integers wrap
+/// around). The options' policy was checked by check_matmul_options. Specialised by each backend
+/// (backends/<backend>/matmul.hpp).
+namespace primitive {
+template <class B>
+struct gemm {
+  XP_PRIMITIVE_NOT_VISIBLE(B, "gemm");
+};
+}  // namespace primitive
+
 }  // namespace xp

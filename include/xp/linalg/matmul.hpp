@@ -17,6 +17,10 @@
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
 #include "xp/linalg/gemm.hpp"
+// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
+// compiles; it includes no CUDA header)
+#include "xp/backends/cuda/matmul.hpp"
+#include "xp/backends/host/matmul.hpp"
 
 namespace xp {
 
@@ -84,7 +88,7 @@ void matmul_into(const ndarray<W, B>& a, const ndarray<W, B>& b, const ndarray<W
                       {ab.data() + off_a, ab.strides()[r], ab.strides()[r + 1], sa},
                       {bb.data() + off_b, bb.strides()[r], bb.strides()[r + 1], sb},
                       c.data() + off_c};
-    backend_impl<B>::gemm(p, opt);
+    primitive::gemm<B>::run(p, opt);
     for (std::size_t d = first; d-- > 0;) {
       if (++idx[d] < batch[d]) break;
       idx[d] = 0;

@@ -13,6 +13,10 @@
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/pde/stencil.hpp"
+// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
+// compiles; it includes no CUDA header)
+#include "xp/backends/cuda/stencil.hpp"
+#include "xp/backends/host/stencil.hpp"
 
 namespace xp::pde {
 
@@ -49,7 +53,7 @@ ndarray<T, B> laplacian(const ndarray<T, B>& f) {
   const auto in = f.is_contiguous() ? f : f.copy();
   auto out = empty<T, B>(f.shape());
   // steps == 0: the primitive only reads the field
-  backend_impl<B>::stencil_steps(pde::detail::stencil_problem<T>{const_cast<T*>(in.data()), nullptr, out.data(),
+  primitive::stencil_steps<B>::run(pde::detail::stencil_problem<T>{const_cast<T*>(in.data()), nullptr, out.data(),
                                                                  f.shape(0), f.shape(1), T(0), 0});
   return out;
 }
@@ -82,7 +86,7 @@ void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_
   // two buffers: f's own when it is contiguous (no copy in), else a contiguous copy
   ndarray<T, B> a = f.is_contiguous() ? f : f.copy(), b = empty<T, B>(f.shape());
   T* lap = options.laplacian ? options.laplacian->data() : nullptr;
-  T* result = backend_impl<B>::stencil_steps(
+  T* result = primitive::stencil_steps<B>::run(
       pde::detail::stencil_problem<T>{a.data(), b.data(), lap, rows, cols, static_cast<T>(coeff), steps});
   if (result != a.data()) std::swap(a, b);
   if (a.data() != f.data()) xp::detail::assign(f, a);

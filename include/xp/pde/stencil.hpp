@@ -5,6 +5,7 @@
 /// seeds' rule). A whole run of steps is one call, so that a backend can keep several steps in
 /// fast memory (temporal blocking) and batch its launches.
 
+#include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
 
 namespace xp::pde::detail {
@@ -35,3 +36,14 @@ XP_HD inline T laplacian_at(const T* f, index_t rows, index_t cols, index_t i, i
 }
 
 }  // namespace xp::pde::detail
+
+namespace xp::primitive {
+/// @brief The diffusion primitive: `T* run(const pde::detail::stencil_problem<T>&)` runs the
+/// problem's steps (T: float, double) and returns the buffer that holds the result. Specialised
+/// by each backend (backends/<backend>/stencil.hpp).
+/// @throws xp::value_error where a backend cannot take the field's size in one launch.
+template <class B>
+struct stencil_steps {
+  XP_PRIMITIVE_NOT_VISIBLE(B, "stencil_steps");
+};
+}  // namespace xp::primitive

@@ -16,6 +16,10 @@
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/reduction.hpp"
 #include "xp/signal/lombscargle_kernel.hpp"
+// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
+// compiles; it includes no CUDA header)
+#include "xp/backends/cuda/lombscargle.hpp"
+#include "xp/backends/host/lombscargle.hpp"
 
 namespace xp::signal {
 
@@ -49,7 +53,7 @@ ndarray<R, B> run_lombscargle(const ndarray<T, B>& x, const ndarray<U, B>& y, co
   ndarray<R, B> yr = y_given;
   if (options.precenter) yr = eval(y_given - mean(y_given).item());
   lombscargle_problem<R> p{xr.data(), yr.data(), xr.size(), freqs, grid, nf, out.data(), options.fast_math};
-  if (backend_impl<B>::lombscargle(p))
+  if (primitive::lombscargle<B>::run(p))
     throw value_error("xp::signal::lombscargle: freqs contains 0; the periodogram divides by the frequency");
   if (options.normalize) out *= R(2) / sum(y_given * y_given).item();
   return out;

@@ -4,6 +4,7 @@
 /// evenly spaced frequency grid, and the per-frequency finish of SciPy's classic formula
 /// (scipy.signal.lombscargle, SciPy 1.10), shared by the host and CUDA kernels.
 
+#include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/math.hpp"
 
@@ -62,3 +63,13 @@ constexpr int grid_run = 16;
 
 }  // namespace detail
 }  // namespace xp::signal
+
+namespace xp::primitive {
+/// @brief The Lomb-Scargle primitive: `bool run(const signal::detail::lombscargle_problem<R>&)`
+/// writes the periodogram of the problem (R: float, double) and returns true when a listed
+/// frequency is 0. Specialised by each backend (backends/<backend>/lombscargle.hpp).
+template <class B>
+struct lombscargle {
+  XP_PRIMITIVE_NOT_VISIBLE(B, "lombscargle");
+};
+}  // namespace xp::primitive
