@@ -5,4 +5,5 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tools/deps.sh
 export PATH=$PATH:/usr/local/cuda/bin
 build=${XP_BUILD_DIR:-build/default}
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release
+# XP_WERROR=ON (CI sets it) turns every compiler warning into an error
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DXP_WARNINGS_AS_ERRORS="${XP_WERROR:-OFF}"
