@@ -8,6 +8,10 @@
 ///
 /// Evaluation turns the tree into a trivially copyable functor of the flat index and hands it
 /// to the backend's `generate` primitive: backends implement no expression logic at all.
+///
+/// This file is the machinery (leaves, nodes, kernels, make_expr, eval) and the macros that
+/// generate an op's public functions; the ops themselves, each followed by its generating
+/// line, are in xp/expr/ops.hpp (included at the end, so either header gives both).
 
 #include <string>
 #include <tuple>

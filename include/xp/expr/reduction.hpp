@@ -10,7 +10,12 @@
 /// over the data, never stored.
 ///
 /// Axes: `(x)` reduces everything into a 0-d array, `(x, {axes...})` the listed axes
-/// (negative ones count from the end), `(x, {axes...}, true)` keeps them as length 1.
+/// (negative ones count from the end), `(x, {axes...}, true)` keeps them as length 1. Every
+/// reduction takes out= last: `(x, {axes...}, keepdims, xp::out(o))` (var/stddev: after ddof).
+///
+/// Adding a reduction = one constant `detail::<name>_reduction<T>` made with make_reduction
+/// (name, identity, map, reduce, post; `.without_identity()` when reducing nothing is an
+/// error) and one `XP_REDUCTION(<name>, detail::<name>_reduction)` line, with its doc comment.
 
 #include <algorithm>
 #include <numeric>
@@ -419,43 +424,50 @@ auto deviation_reduction(reduction<Desc> r, const X& x, const axes_t& axes, bool
   }
 
 // Every reduction takes out= as its last argument, xp::out(array): the array must be
-// contiguous, of the result's shape, dtype and backend, and writeable; when it overlaps the
-// operand the result is computed first, then copied (NumPy's result).
-// @throws xp::shape_error for an out= array of another shape (or not contiguous)
-// @throws xp::value_error for a read-only out= array, or an axis out of range or repeated
+// contiguous, of the result's shape, dtype (else it does not compile) and backend, and
+// writeable; when it overlaps the operand the result is computed first, then copied (NumPy's
+// result). Each function below throws xp::shape_error for an out= array of another shape (or
+// not contiguous), xp::value_error for a read-only out= array or a repeated axis, and
+// xp::index_error (NumPy's AxisError) for an axis out of range.
 
-/// @brief np.sum: integers and bool accumulate in int64, floats in their own dtype (tree
-/// order on the device, pairwise on the host).
+/// @brief np.sum(x, axis, keepdims, out): integers and bool accumulate in int64, floats in
+/// their own dtype (tree order on the device, pairwise on the host).
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
 XP_REDUCTION(sum, detail::sum_reduction)
 
 /// @brief np.prod: integers and bool multiply in int64 (wrapping), floats in their own dtype.
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
 XP_REDUCTION(prod, detail::prod_reduction)
 
-/// @brief np.min (np.amin): NaN propagates. @throws xp::value_error on an empty reduction.
+/// @brief np.min (np.amin): NaN propagates.
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
 XP_REDUCTION(min, detail::min_reduction)
 
-/// @brief np.max (np.amax): NaN propagates. @throws xp::value_error on an empty reduction.
+/// @brief np.max (np.amax): NaN propagates.
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
 XP_REDUCTION(max, detail::max_reduction)
 
 /// @brief np.mean: float32 stays float32, everything else averages in float64. The mean of
 /// an empty reduction is NaN, like NumPy (which also warns).
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
 XP_REDUCTION(mean, detail::mean_reduction)
 
 /// @brief np.argmin: the flat index over all axes, or the index along one axis (int64).
-/// @throws xp::value_error for an empty reduction or more than one axis.
+/// @throws xp::value_error for an empty reduction or more than one axis; for out= as above.
 XP_REDUCTION(argmin, detail::argmin_reduction)
 
 /// @brief np.argmax. @see argmin
 XP_REDUCTION(argmax, detail::argmax_reduction)
 
-/// @brief np.any (bool).
+/// @brief np.any (bool). @throws xp::shape_error / xp::value_error for a bad out= or axis.
 XP_REDUCTION(any, detail::any_reduction)
 
-/// @brief np.count_nonzero (int64).
+/// @brief np.count_nonzero (int64). @throws xp::shape_error / xp::value_error for a bad out= or axis.
 XP_REDUCTION(count_nonzero, detail::count_nonzero_reduction)
 
 /// @brief np.linalg.norm of the flattened array (2-norm / Frobenius), or along axes
 /// (float32 for float32, uint8 and bool; float64 otherwise).
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
 XP_REDUCTION(norm, detail::norm_reduction)
 
 #undef XP_REDUCTION
