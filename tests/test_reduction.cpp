@@ -170,3 +170,62 @@ TEST_CASE("reduction: float32 column sums through lane loads, and a broadcast op
     CHECK(std::abs(s[j] - ref) <= 1e-5 * (517 * 200));
   }
 }
+
+TEST_CASE("reduction: out= for all, var and stddev (np.all / np.var / np.std with out=)") {
+  const auto m = red_m64();  // (37, 53, 11)
+  SUBCASE("var and stddev write into out and return it") {
+    auto v = xp::empty<double, B>({53, 11});
+    auto r = xp::var(m, {0}, false, 0, xp::out(v));
+    CHECK(r.data() == v.data());
+    check_close(v, red_want<double>("var_0"), 1e-12);
+    auto s = xp::empty<double, B>({37, 53, 1});  // keepdims: the kept axis has length 1
+    CHECK(xp::stddev(m, {2}, true, 0, xp::out(s)).data() == s.data());
+    check_close(s.reshape({37, 53}), red_want<double>("std_2"), 1e-12);
+    auto s0 = xp::empty<double, B>({});
+    xp::stddev(m, {}, false, 1, xp::out(s0));
+    check_close(s0, red_want<double>("std_all_ddof1"), 1e-12);
+    // float32 reduces in float32: out= must be float32 (another dtype does not compile)
+    auto v32 = xp::empty<float, B>({11});
+    xp::var(xp::astype<float>(m), {0, 1}, false, 0, xp::out(v32));
+    const auto w = values(xp::var(m, {0, 1}));
+    const auto g = values(v32);
+    for (std::size_t k = 0; k < g.size(); ++k) CHECK(std::abs(g[k] - w[k]) <= 1e-4 * w[k]);
+  }
+  SUBCASE("all writes into out and returns it") {
+    const auto hm = values(m);
+    auto o = xp::empty<bool, B>({37, 11});
+    auto r = xp::all(m > -8.0, {1}, false, xp::out(o));
+    CHECK(r.data() == o.data());
+    const auto got = values(o);
+    for (int i = 0; i < 37; ++i)
+      for (int k = 0; k < 11; ++k) {
+        bool want = true;
+        for (int j = 0; j < 53; ++j) want = want && hm[(i * 53 + j) * 11 + k] > -8.0;
+        CHECK(got[i * 11 + k] == want);
+      }
+    auto o0 = xp::empty<bool, B>({});
+    xp::all(xp::abs(m) < 1e9, xp::axes_t{}, false, xp::out(o0));
+    CHECK(o0.item());
+  }
+  SUBCASE("out= of the wrong shape, read-only or overlapping the operand") {
+    CHECK_THROWS_AS(xp::var(m, {0}, false, 0, xp::out(xp::empty<double, B>({53}))), xp::shape_error);
+    CHECK_THROWS_AS(xp::stddev(m, {0}, true, 0, xp::out(xp::empty<double, B>({53, 11}))), xp::shape_error);
+    CHECK_THROWS_AS(xp::all(m > 0.0, {1}, false, xp::out(xp::empty<bool, B>({37, 11, 1}))), xp::shape_error);
+    const auto ro = xp::broadcast_to(xp::zeros<double, B>({11}), {11});  // contiguous but read-only
+    REQUIRE_FALSE(ro.writeable());
+    CHECK_THROWS_AS(xp::var(m, {0, 1}, false, 0, xp::out(ro)), xp::value_error);
+    CHECK_THROWS_AS(xp::stddev(m, {0, 1}, false, 0, xp::out(ro)), xp::value_error);
+    CHECK_THROWS_AS(xp::all(m > 0.0, {0, 1}, false, xp::out(xp::broadcast_to(xp::zeros<bool, B>({11}), {11}))),
+                    xp::value_error);
+    // out= is an element of the operand: the result is computed first (NumPy's value)
+    auto x = xp::arange<double, B>(5);
+    xp::var(x, {}, false, 0, xp::out(x(0)));
+    CHECK(values(x) == std::vector<double>{2, 1, 2, 3, 4});
+    auto y = xp::arange<double, B>(5);
+    xp::stddev(y, {}, false, 1, xp::out(y(4)));
+    CHECK(values(y)[4] == doctest::Approx(std::sqrt(2.5)));
+    auto flags = xp::ones<bool, B>({3});
+    xp::all(flags, {}, false, xp::out(flags(1)));
+    CHECK(values(flags) == std::vector<bool>{true, true, true});
+  }
+}

@@ -3,14 +3,16 @@
 /// @brief SIMD evaluation of elementwise expressions on the host with xsimd: a contiguous
 /// float or double expression made of arithmetic and the common math functions is evaluated
 /// a register (xsimd::batch) at a time, with xsimd's vectorised sin/cos/exp/log/...
-/// Any other expression takes the scalar loop. The width is what the compiler targets
+/// An op takes part when it declares a vector form (`static V simd(const V&...)`, detected by
+/// has_simd_form); a tree with any other op, or any non-float leaf, takes the scalar loop. The width is what the compiler targets
 /// (-march=native gives AVX2/AVX-512 where the CPU has it).
 
+#include <concepts>
 #include <type_traits>
 
 #include <xsimd/xsimd.hpp>
 
-#include "xp/expr/ops.hpp"
+#include "xp/core/config.hpp"
 
 namespace xp {
 namespace detail {
@@ -29,54 +31,20 @@ namespace backends::host::simd {
 template <class T>
 inline constexpr bool simd_type_v = std::is_same_v<T, float> || std::is_same_v<T, double>;
 
-// Ops with a batch form, applied to batches of one dtype.
-template <class Op>
-struct batch_op : std::false_type {};
-#define XP_SIMD_BINARY(op_type, expr)                                   \
-  template <>                                                          \
-  struct batch_op<op_type> : std::true_type {                          \
-    template <class V>                                                 \
-    static V apply(const V& a, const V& b) {                           \
-      return expr;                                                     \
-    }                                                                  \
-  };
-XP_SIMD_BINARY(ops::plus, a + b)
-XP_SIMD_BINARY(ops::minus, a - b)
-XP_SIMD_BINARY(ops::multiplies, a * b)
-XP_SIMD_BINARY(ops::divides, a / b)
-XP_SIMD_BINARY(ops::hypot, xsimd::hypot(a, b))
-XP_SIMD_BINARY(ops::arctan2, xsimd::atan2(a, b))
-#undef XP_SIMD_BINARY
-#define XP_SIMD_UNARY(op_type, fn)                                      \
-  template <>                                                          \
-  struct batch_op<op_type> : std::true_type {                          \
-    template <class V>                                                 \
-    static V apply(const V& a) {                                       \
-      return fn(a);                                                    \
-    }                                                                  \
-  };
-XP_SIMD_UNARY(ops::negate, -)
-XP_SIMD_UNARY(ops::sin, xsimd::sin)
-XP_SIMD_UNARY(ops::cos, xsimd::cos)
-XP_SIMD_UNARY(ops::tan, xsimd::tan)
-XP_SIMD_UNARY(ops::exp, xsimd::exp)
-XP_SIMD_UNARY(ops::exp2, xsimd::exp2)
-XP_SIMD_UNARY(ops::expm1, xsimd::expm1)
-XP_SIMD_UNARY(ops::log, xsimd::log)
-XP_SIMD_UNARY(ops::log2, xsimd::log2)
-XP_SIMD_UNARY(ops::log10, xsimd::log10)
-XP_SIMD_UNARY(ops::log1p, xsimd::log1p)
-XP_SIMD_UNARY(ops::sqrt, xsimd::sqrt)
-XP_SIMD_UNARY(ops::cbrt, xsimd::cbrt)
-XP_SIMD_UNARY(ops::sinh, xsimd::sinh)
-XP_SIMD_UNARY(ops::cosh, xsimd::cosh)
-XP_SIMD_UNARY(ops::tanh, xsimd::tanh)
-XP_SIMD_UNARY(ops::arcsin, xsimd::asin)
-XP_SIMD_UNARY(ops::arccos, xsimd::acos)
-XP_SIMD_UNARY(ops::arctan, xsimd::atan)
-XP_SIMD_UNARY(ops::absolute, xsimd::abs)
-XP_SIMD_UNARY(ops::square, [](const auto& x) { return x * x; })
-#undef XP_SIMD_UNARY
+template <class T>
+using batch_t = xsimd::batch<T>;
+
+/// An op with a vector form: `Op::simd(v...)` on batches V (one per operand) gives a V. The
+/// ops declare it next to their scalar form (xp/expr/ops.hpp); nothing here lists them.
+template <class Op, class... V>
+concept has_simd_form = sizeof...(V) > 0 && requires(const V&... v) {
+  { Op::simd(v...) } -> std::same_as<std::common_type_t<V...>>;
+};
+
+template <class T, class K>
+struct batch_for {  // one batch per operand kernel K
+  using type = batch_t<T>;
+};
 
 // Which kernel trees evaluate as batches of T.
 template <class K, class T>
@@ -88,11 +56,12 @@ struct batchable<detail::array_kernel<T>, T> : std::bool_constant<simd_type_v<T>
 template <class T, class K>
 struct batchable<detail::cast_kernel<T, K>, T> : batchable<K, T> {};
 template <class T, class Op, class... K>
-struct batchable<detail::node_kernel<T, Op, K...>, T>
-    : std::bool_constant<simd_type_v<T> && batch_op<Op>::value && (batchable<K, T>::value && ...)> {};
-
-template <class T>
-using batch_t = xsimd::batch<T>;
+constexpr bool node_batchable() {
+  if constexpr (!simd_type_v<T>) return false;  // batches of float/double only: ask no more
+  else return has_simd_form<Op, typename batch_for<T, K>::type...> && (batchable<K, T>::value && ...);
+}
+template <class T, class Op, class... K>
+struct batchable<detail::node_kernel<T, Op, K...>, T> : std::bool_constant<node_batchable<T, Op, K...>()> {};
 
 // declared first: the overloads call each other down the tree
 template <class T>
@@ -118,7 +87,7 @@ batch_t<T> load(const detail::cast_kernel<T, K>& k, index_t i) {
 }
 template <class T, class Op, class... K, std::size_t... I>
 batch_t<T> load_node(const detail::node_kernel<T, Op, K...>& k, index_t i, std::index_sequence<I...>) {
-  return batch_op<Op>::apply(load(std::get<I>(k.args), i)...);
+  return Op::simd(load(std::get<I>(k.args), i)...);
 }
 template <class T, class Op, class... K>
 batch_t<T> load(const detail::node_kernel<T, Op, K...>& k, index_t i) {

@@ -2,6 +2,7 @@
 /// @file slicing.hpp
 /// @brief The index kinds of `a(...)`: integers, xp::range, xp::all, xp::newaxis, xp::ellipsis.
 
+#include <cstddef>
 #include <limits>
 #include <string>
 #include <type_traits>
@@ -42,12 +43,12 @@ constexpr range_t range(I start, J stop, K step = 1) {
 
 class axes_t;
 /// @brief `:` — the whole axis, in an index: `a(xp::all, 0)`. Called as a function it is
-/// np.all: `xp::all(x > 0)`, `xp::all(x, {1})` (defined in xp/expr/reduction.hpp).
+/// np.all: `xp::all(x > 0)`, `xp::all(x, {1})`, `xp::all(x, {1}, false, xp::out(o))` (defined in xp/expr/reduction.hpp).
 struct all_t {
   template <class X>
   auto operator()(const X& x) const;
-  template <class X>
-  auto operator()(const X& x, const axes_t& axes, bool keepdims = false) const;
+  template <class X, class O = std::nullptr_t>
+  auto operator()(const X& x, const axes_t& axes, bool keepdims = false, const O& into = nullptr) const;
 };
 inline constexpr all_t all{};
 /// @brief `np.newaxis` — inserts an axis of length 1.

@@ -8,6 +8,10 @@
 ///
 /// Evaluation turns the tree into a trivially copyable functor of the flat index and hands it
 /// to the backend's `generate` primitive: backends implement no expression logic at all.
+///
+/// This file is the machinery (leaves, nodes, kernels, make_expr, eval) and the macros that
+/// generate an op's public functions; the ops themselves, each followed by its generating
+/// line, are in xp/expr/ops.hpp (included at the end, so either header gives both).
 
 #include <string>
 #include <tuple>
@@ -17,7 +21,6 @@
 
 #include "xp/core/config.hpp"
 #include "xp/core/ndarray.hpp"
-#include "xp/expr/ops.hpp"
 
 namespace xp {
 
@@ -331,7 +334,8 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
 
 /// @brief Evaluates an expression into a new C-contiguous array (a no-op handle copy for an
 /// ndarray).
-template <class E, std::enable_if_t<detail::is_expr<E>::value, int> = 0>
+template <class E>
+  requires detail::is_expr<E>::value
 ndarray<typename E::value_type, typename E::backend_type> eval(const E& e) {
   ndarray<typename E::value_type, typename E::backend_type> out(e.shape());
   detail::assign_expr(out, e);
@@ -345,7 +349,8 @@ ndarray<T, B> eval(const ndarray<T, B>& a) {
 /// @brief The `out=` form: evaluates an expression into an existing array or view (the
 /// expression broadcasts to its shape; its values convert to its dtype); returns `out`.
 /// @throws xp::shape_error when the expression does not broadcast to out's shape.
-template <class E, class T, class B, std::enable_if_t<detail::is_operand_v<E>, int> = 0>
+template <class E, class T, class B>
+  requires detail::is_operand_v<E>
 const ndarray<T, B>& eval(const E& e, const ndarray<T, B>& out) {
   if constexpr (is_ndarray_v<E>) detail::assign(out, e);
   else detail::assign_expr(out, e);
@@ -353,10 +358,13 @@ const ndarray<T, B>& eval(const E& e, const ndarray<T, B>& out) {
 }
 
 namespace detail {
+/// An array or an elementwise expression (what an op's array argument may be).
+template <class X>
+concept array_operand = is_operand_v<X>;
+/// Two operands of a binary op: arrays/expressions, or one of them an arithmetic scalar.
 template <class L, class R>
-inline constexpr bool binary_operands_v =
-    (is_operand_v<L> && (is_operand_v<R> || std::is_arithmetic_v<std::decay_t<R>>)) ||
-    (is_operand_v<R> && std::is_arithmetic_v<std::decay_t<L>>);
+concept binary_operands = (array_operand<L> && (array_operand<R> || std::is_arithmetic_v<std::decay_t<R>>)) ||
+                          (array_operand<R> && std::is_arithmetic_v<std::decay_t<L>>);
 
 // The dtype a scalar operand takes next to the reference operand (NumPy 2's weak scalars).
 template <class Ref, class S>
@@ -400,125 +408,37 @@ auto make_expr(Op op, const Args&... args) {
 }
 }  // namespace detail
 
-// One macro per arity serves operators (name = operator+) and NumPy's functions alike.
-#define XP_BINARY(name, op)                                                               \
-  template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0> \
-  auto name(const L& l, const R& r) {                                                     \
-    return detail::make_expr(op{}, l, r);                                                 \
+// ---- generating an op's public functions -------------------------------------------------
+// Used in xp/expr/ops.hpp, one line right after each functor (at namespace xp scope); one
+// macro per arity serves operators (name = operator+) and NumPy's functions alike. Each
+// returns the lazy elementwise_expr; dtypes follow the functor (and as_operand for scalars).
+#define XP_UNARY_FUNCTION(name, op)           \
+  template <::xp::detail::array_operand X>    \
+  auto name(const X& x) {                     \
+    return ::xp::detail::make_expr(op{}, x);  \
   }
-#define XP_UNARY(name, op)                                                  \
-  template <class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0> \
-  auto name(const X& x) {                                                  \
-    return detail::make_expr(op{}, x);                                     \
+#define XP_BINARY_FUNCTION(name, op)                   \
+  template <class L, class R>                          \
+    requires ::xp::detail::binary_operands<L, R>       \
+  auto name(const L& l, const R& r) {                  \
+    return ::xp::detail::make_expr(op{}, l, r);        \
   }
-#define XP_BINARY_OPERATOR(sym, op) XP_BINARY(operator sym, op)
-XP_BINARY_OPERATOR(+, ops::plus)
-XP_BINARY_OPERATOR(-, ops::minus)
-XP_BINARY_OPERATOR(*, ops::multiplies)
-XP_BINARY_OPERATOR(/, ops::divides)
-XP_BINARY_OPERATOR(%, ops::modulus)
-XP_BINARY_OPERATOR(==, ops::equal)
-XP_BINARY_OPERATOR(!=, ops::not_equal)
-XP_BINARY_OPERATOR(<, ops::less)
-XP_BINARY_OPERATOR(<=, ops::less_equal)
-XP_BINARY_OPERATOR(>, ops::greater)
-XP_BINARY_OPERATOR(>=, ops::greater_equal)
-XP_BINARY_OPERATOR(&&, ops::logical_and)
-XP_BINARY_OPERATOR(||, ops::logical_or)
-XP_BINARY_OPERATOR(&, ops::bitwise_and)
-XP_BINARY_OPERATOR(|, ops::bitwise_or)
-XP_BINARY_OPERATOR(^, ops::bitwise_xor)
-#undef XP_BINARY_OPERATOR
-
-#define XP_UNARY_OPERATOR(sym, op) XP_UNARY(operator sym, op)
-XP_UNARY_OPERATOR(-, ops::negate)
-XP_UNARY_OPERATOR(!, ops::logical_not)
-XP_UNARY_OPERATOR(~, ops::bitwise_not)
-#undef XP_UNARY_OPERATOR
-
-/// @brief In-place arithmetic (`x += y`, NumPy's in-place operators): writes through the
-/// handle, so it also updates views (`m(xp::all, 0) *= 2`). The result keeps x's dtype.
-#define XP_COMPOUND_OPERATOR(sym, op)                                                        \
-  template <class T, class B, class R,                                                       \
-            std::enable_if_t<detail::binary_operands_v<ndarray<T, B>, R>, int> = 0>          \
-  const ndarray<T, B>& operator sym(const ndarray<T, B>& x, const R& r) {                     \
-    detail::assign_expr(x, detail::make_expr(op{}, x, r));                                   \
-    return x;                                                                                \
+#define XP_UNARY_OPERATOR(sym, op) XP_UNARY_FUNCTION(operator sym, op)
+#define XP_BINARY_OPERATOR(sym, op) XP_BINARY_FUNCTION(operator sym, op)
+/// `x sym= y` (NumPy's in-place operators): writes through the handle, so it also updates
+/// views (`m(xp::all, 0) *= 2`); the result keeps x's dtype.
+#define XP_COMPOUND_OPERATOR(sym, op)                                                   \
+  template <class T, class B, class R>                                                  \
+    requires ::xp::detail::binary_operands<::xp::ndarray<T, B>, R>                      \
+  const ::xp::ndarray<T, B>& operator sym(const ::xp::ndarray<T, B>& x, const R& r) {   \
+    ::xp::detail::assign_expr(x, ::xp::detail::make_expr(op{}, x, r));                 \
+    return x;                                                                           \
   }
-XP_COMPOUND_OPERATOR(+=, ops::plus)
-XP_COMPOUND_OPERATOR(-=, ops::minus)
-XP_COMPOUND_OPERATOR(*=, ops::multiplies)
-XP_COMPOUND_OPERATOR(/=, ops::divides)
-XP_COMPOUND_OPERATOR(%=, ops::modulus)
-XP_COMPOUND_OPERATOR(&=, ops::bitwise_and)
-XP_COMPOUND_OPERATOR(|=, ops::bitwise_or)
-XP_COMPOUND_OPERATOR(^=, ops::bitwise_xor)
-#undef XP_COMPOUND_OPERATOR
-
-// ---- NumPy's functions: lazy, fused into the expression they appear in --------------------
-#define XP_UNARY_FUNCTION(name, op) XP_UNARY(name, op)
-XP_UNARY_FUNCTION(abs, ops::absolute)
-XP_UNARY_FUNCTION(absolute, ops::absolute)
-XP_UNARY_FUNCTION(sign, ops::sign)
-XP_UNARY_FUNCTION(sqrt, ops::sqrt)
-XP_UNARY_FUNCTION(cbrt, ops::cbrt)
-XP_UNARY_FUNCTION(square, ops::square)
-XP_UNARY_FUNCTION(exp, ops::exp)
-XP_UNARY_FUNCTION(exp2, ops::exp2)
-XP_UNARY_FUNCTION(expm1, ops::expm1)
-XP_UNARY_FUNCTION(log, ops::log)
-XP_UNARY_FUNCTION(log2, ops::log2)
-XP_UNARY_FUNCTION(log10, ops::log10)
-XP_UNARY_FUNCTION(log1p, ops::log1p)
-XP_UNARY_FUNCTION(sin, ops::sin)
-XP_UNARY_FUNCTION(cos, ops::cos)
-XP_UNARY_FUNCTION(tan, ops::tan)
-XP_UNARY_FUNCTION(arcsin, ops::arcsin)
-XP_UNARY_FUNCTION(arccos, ops::arccos)
-XP_UNARY_FUNCTION(arctan, ops::arctan)
-XP_UNARY_FUNCTION(sinh, ops::sinh)
-XP_UNARY_FUNCTION(cosh, ops::cosh)
-XP_UNARY_FUNCTION(tanh, ops::tanh)
-XP_UNARY_FUNCTION(floor, ops::floor)
-XP_UNARY_FUNCTION(ceil, ops::ceil)
-XP_UNARY_FUNCTION(round, ops::round)
-XP_UNARY_FUNCTION(trunc, ops::trunc)
-XP_UNARY_FUNCTION(isnan, ops::isnan)
-XP_UNARY_FUNCTION(isinf, ops::isinf)
-XP_UNARY_FUNCTION(isfinite, ops::isfinite)
-XP_UNARY_FUNCTION(logical_not, ops::logical_not)
-#undef XP_UNARY_FUNCTION
-
-#define XP_BINARY_FUNCTION(name, op) XP_BINARY(name, op)
-XP_BINARY_FUNCTION(arctan2, ops::arctan2)
-XP_BINARY_FUNCTION(hypot, ops::hypot)
-XP_BINARY_FUNCTION(minimum, ops::minimum)
-XP_BINARY_FUNCTION(maximum, ops::maximum)
-XP_BINARY_FUNCTION(remainder, ops::modulus)
-XP_BINARY_FUNCTION(logical_and, ops::logical_and)
-XP_BINARY_FUNCTION(logical_or, ops::logical_or)
-#undef XP_BINARY_FUNCTION
-#undef XP_BINARY
-#undef XP_UNARY
-
-/// @brief np.clip(x, lo, hi): lo and hi may be scalars or arrays (broadcast).
-template <class X, class L, class H, std::enable_if_t<detail::is_operand_v<X>, int> = 0>
-auto clip(const X& x, const L& lo, const H& hi) {
-  return detail::make_expr(ops::clip{}, x, lo, hi);
-}
-
-/// @brief np.where(cond, x, y): scalars among x, y follow the other one's dtype.
-template <class C, class X, class Y>
-auto where(const C& cond, const X& x, const Y& y) {
-  static_assert(detail::is_operand_v<C> || detail::is_operand_v<X> || detail::is_operand_v<Y>,
-                "xp::where needs at least one array operand");
-  return detail::make_expr<ops::where, 1>(ops::where{}, cond, x, y);
-}
-
-/// @brief The expression converted to U, lazily (fuses like any op).
-template <class U, class X, std::enable_if_t<detail::is_operand_v<X>, int> = 0>
-auto astype(const X& x) {
-  return detail::make_expr(ops::cast<U>{}, x);
-}
+/// `x sym y` and `x sym= y` (sym##= pastes the compound token: + and = give +=).
+#define XP_OPERATOR_AND_COMPOUND(sym, op) XP_BINARY_OPERATOR(sym, op) XP_COMPOUND_OPERATOR(sym##=, op)
 
 }  // namespace xp
+
+// The ops and their public functions (ops.hpp includes this file first: the machinery above
+// is what its generating lines need).
+#include "xp/expr/ops.hpp"

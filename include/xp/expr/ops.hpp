@@ -1,17 +1,31 @@
 #pragma once
 /// @file ops.hpp
-/// @brief The elementwise operations: stateless functors callable on host and device, one
-/// per NumPy ufunc. Each computes in NumPy's result dtype for its operand dtypes.
+/// @brief The elementwise operations, one NumPy ufunc each, and their public functions.
 ///
-/// Adding an op = one functor here + one line in elementwise.hpp + a test.
+/// An op is ONE stateless functor in xp::ops, followed by ONE line that generates its free
+/// function(s) and operator(s) (the XP_*_FUNCTION / XP_*_OPERATOR macros of elementwise.hpp):
+///
+///  - `XP_HD operator()(A a, ...)`: the scalar form, computing in NumPy's result dtype for
+///    the operand dtypes (integers into float_of_t for the float functions). It is also the
+///    device form; where the device needs another body, branch on `__CUDA_ARCH__` inside it.
+///  - optionally `template <class V> static V simd(const V&...)`: the vector form on
+///    xsimd batches of one float dtype. The host backend detects it (backends/host/simd.hpp,
+///    `has_simd_form`) and evaluates contiguous float/double trees made only of such ops a
+///    register at a time; an op without one takes the scalar loop.
+///
+/// Nothing else lists the ops: adding one touches this file (plus its test and goldens).
 
 #include <cstdint>
+#include <limits>
 #include <type_traits>
+
+#include <xsimd/xsimd.hpp>  // the vector forms' bodies (host only: no simd() runs on a device)
 
 #include "xp/core/config.hpp"
 #include "xp/core/convert.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/math.hpp"
+#include "xp/expr/elementwise.hpp"
 
 namespace xp {
 namespace detail {
@@ -25,34 +39,66 @@ template <class A, class B>
 using float_of2_t = float_of_t<promote_t<A, B>>;
 }  // namespace detail
 
+// ---- arithmetic: integers wrap like NumPy's (computed unsigned: defined, see convert.hpp) ---
 namespace ops {
+/// np.add (`x + y`, `x += y`).
+struct plus {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = promote_t<A, B>;
+    return static_cast<R>(detail::wrapping_add(static_cast<R>(a), static_cast<R>(b)));
+  }
+  template <class V>
+  static V simd(const V& a, const V& b) { return a + b; }
+};
+}  // namespace ops
+XP_OPERATOR_AND_COMPOUND(+, ops::plus)
 
-// ---- arithmetic ---------------------------------------------------------------------------
-#define XP_ARITH_OP(name, expr)                    \
-  struct name {                                    \
-    template <class A, class B>                    \
-    XP_HD auto operator()(A a, B b) const {        \
-      using R = promote_t<A, B>;                   \
-      return static_cast<R>(expr);                 \
-    }                                              \
-  };
-// integers wrap like NumPy's (computed unsigned: defined, see convert.hpp)
-XP_ARITH_OP(plus, detail::wrapping_add(static_cast<R>(a), static_cast<R>(b)))
-XP_ARITH_OP(minus, detail::wrapping_sub(static_cast<R>(a), static_cast<R>(b)))
-XP_ARITH_OP(multiplies, detail::wrapping_mul(static_cast<R>(a), static_cast<R>(b)))
-#undef XP_ARITH_OP
+namespace ops {
+/// np.subtract (`x - y`, `x -= y`).
+struct minus {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = promote_t<A, B>;
+    return static_cast<R>(detail::wrapping_sub(static_cast<R>(a), static_cast<R>(b)));
+  }
+  template <class V>
+  static V simd(const V& a, const V& b) { return a - b; }
+};
+}  // namespace ops
+XP_OPERATOR_AND_COMPOUND(-, ops::minus)
 
-/// np.true_divide: integers divide in float64.
+namespace ops {
+/// np.multiply (`x * y`, `x *= y`).
+struct multiplies {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = promote_t<A, B>;
+    return static_cast<R>(detail::wrapping_mul(static_cast<R>(a), static_cast<R>(b)));
+  }
+  template <class V>
+  static V simd(const V& a, const V& b) { return a * b; }
+};
+}  // namespace ops
+XP_OPERATOR_AND_COMPOUND(*, ops::multiplies)
+
+namespace ops {
+/// np.true_divide (`x / y`, `x /= y`): integers divide in float64.
 struct divides {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = std::conditional_t<std::is_floating_point_v<promote_t<A, B>>, promote_t<A, B>, double>;
     return static_cast<R>(a) / static_cast<R>(b);
   }
+  template <class V>
+  static V simd(const V& a, const V& b) { return a / b; }
 };
+}  // namespace ops
+XP_OPERATOR_AND_COMPOUND(/, ops::divides)
 
-/// np.remainder (Python's %): the result takes the divisor's sign; for integers x % 0 is 0 and
-/// x % -1 is 0 (also for the minimum value, whose C++ % would trap), as NumPy gives.
+namespace ops {
+/// np.remainder (`x % y`, Python's %): the result takes the divisor's sign; for integers
+/// x % 0 is 0 and x % -1 is 0 (also for the minimum value, whose C++ % would trap), as NumPy gives.
 struct modulus {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
@@ -79,46 +125,75 @@ struct modulus {
     }
   }
 };
+}  // namespace ops
+XP_OPERATOR_AND_COMPOUND(%, ops::modulus) XP_BINARY_FUNCTION(remainder, ops::modulus)
 
+namespace ops {
+/// np.negative (`-x`): integers wrap (-MIN is MIN); for bool it is logical not.
 struct negate {
   template <class A>
   XP_HD A operator()(A a) const {
     if constexpr (std::is_same_v<A, bool>) return !a;
     else return detail::wrapping_neg(a);
   }
+  template <class V>
+  static V simd(const V& a) { return -a; }
 };
+}  // namespace ops
+XP_UNARY_OPERATOR(-, ops::negate)
 
 // ---- comparisons and logic ----------------------------------------------------------------
-#define XP_COMPARE_OP(name, sym)                                     \
-  struct name {                                                      \
-    template <class A, class B>                                      \
-    XP_HD bool operator()(A a, B b) const {                          \
-      using R = promote_t<A, B>;                                     \
-      return static_cast<R>(a) sym static_cast<R>(b);                \
-    }                                                                \
-  };
-XP_COMPARE_OP(equal, ==)
-XP_COMPARE_OP(not_equal, !=)
-XP_COMPARE_OP(less, <)
-XP_COMPARE_OP(less_equal, <=)
-XP_COMPARE_OP(greater, >)
-XP_COMPARE_OP(greater_equal, >=)
-#undef XP_COMPARE_OP
+/// np.equal, not_equal, less, less_equal, greater, greater_equal (`==` ... `>=`): bool, the
+/// operands compared in their promoted dtype.
+#define XP_COMPARISON(name, sym)                          \
+  namespace ops {                                         \
+  struct name {                                           \
+    template <class A, class B>                           \
+    XP_HD bool operator()(A a, B b) const {               \
+      using R = promote_t<A, B>;                          \
+      return static_cast<R>(a) sym static_cast<R>(b);     \
+    }                                                     \
+  };                                                      \
+  }                                                       \
+  XP_BINARY_OPERATOR(sym, ops::name)
+XP_COMPARISON(equal, ==)
+XP_COMPARISON(not_equal, !=)
+XP_COMPARISON(less, <)
+XP_COMPARISON(less_equal, <=)
+XP_COMPARISON(greater, >)
+XP_COMPARISON(greater_equal, >=)
+#undef XP_COMPARISON
 
+namespace ops {
+/// np.logical_and (`x && y`, evaluated elementwise: both sides are always computed).
 struct logical_and {
   template <class A, class B>
   XP_HD bool operator()(A a, B b) const { return static_cast<bool>(a) && static_cast<bool>(b); }
 };
+}  // namespace ops
+XP_BINARY_OPERATOR(&&, ops::logical_and) XP_BINARY_FUNCTION(logical_and, ops::logical_and)
+
+namespace ops {
+/// np.logical_or (`x || y`, evaluated elementwise).
 struct logical_or {
   template <class A, class B>
   XP_HD bool operator()(A a, B b) const { return static_cast<bool>(a) || static_cast<bool>(b); }
 };
+}  // namespace ops
+XP_BINARY_OPERATOR(||, ops::logical_or) XP_BINARY_FUNCTION(logical_or, ops::logical_or)
+
+namespace ops {
+/// np.logical_not (`!x`).
 struct logical_not {
   template <class A>
   XP_HD bool operator()(A a) const { return !static_cast<bool>(a); }
 };
+}  // namespace ops
+XP_UNARY_OPERATOR(!, ops::logical_not) XP_UNARY_FUNCTION(logical_not, ops::logical_not)
 
-#define XP_BITWISE_OP(name, sym)                                                                    \
+/// np.bitwise_and / or / xor (`&`, `|`, `^` and their compound forms): integer or bool arrays.
+#define XP_BITWISE(name, sym)                                                                      \
+  namespace ops {                                                                                  \
   struct name {                                                                                    \
     template <class A, class B>                                                                    \
     XP_HD auto operator()(A a, B b) const {                                                        \
@@ -126,11 +201,16 @@ struct logical_not {
       static_assert(std::is_integral_v<R>, "xp: bitwise operators take integer or bool arrays");   \
       return static_cast<R>(static_cast<R>(a) sym static_cast<R>(b));                              \
     }                                                                                              \
-  };
-XP_BITWISE_OP(bitwise_and, &)
-XP_BITWISE_OP(bitwise_or, |)
-XP_BITWISE_OP(bitwise_xor, ^)
-#undef XP_BITWISE_OP
+  };                                                                                               \
+  }                                                                                                \
+  XP_OPERATOR_AND_COMPOUND(sym, ops::name)
+XP_BITWISE(bitwise_and, &)
+XP_BITWISE(bitwise_or, |)
+XP_BITWISE(bitwise_xor, ^)
+#undef XP_BITWISE
+
+namespace ops {
+/// np.invert (`~x`): integer or bool arrays.
 struct bitwise_not {
   template <class A>
   XP_HD A operator()(A a) const {
@@ -139,49 +219,137 @@ struct bitwise_not {
     else return static_cast<A>(~a);
   }
 };
+}  // namespace ops
+XP_UNARY_OPERATOR(~, ops::bitwise_not)
 
 // ---- float functions (integers compute in float_of_t) --------------------------------------
-#define XP_FLOAT_FN(name)                                   \
-  struct name {                                             \
-    template <class A>                                      \
-    XP_HD auto operator()(A a) const {                      \
-      return math::name(static_cast<detail::float_of_t<A>>(a)); \
-    }                                                       \
-  };
-XP_FLOAT_FN(sqrt)
-XP_FLOAT_FN(cbrt)
-XP_FLOAT_FN(exp)
-XP_FLOAT_FN(exp2)
-XP_FLOAT_FN(expm1)
-XP_FLOAT_FN(log)
-XP_FLOAT_FN(log2)
-XP_FLOAT_FN(log10)
-XP_FLOAT_FN(log1p)
-XP_FLOAT_FN(sin)
-XP_FLOAT_FN(cos)
-XP_FLOAT_FN(tan)
-XP_FLOAT_FN(arcsin)
-XP_FLOAT_FN(arccos)
-XP_FLOAT_FN(arctan)
-XP_FLOAT_FN(sinh)
-XP_FLOAT_FN(cosh)
-XP_FLOAT_FN(tanh)
-#undef XP_FLOAT_FN
+/// np.sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, sin, cos, tan, arcsin, arccos,
+/// arctan, sinh, cosh, tanh: xp::math's function on the host and device, xsimd's on batches.
+#define XP_FLOAT_FUNCTION(name, vector_fn)                       \
+  namespace ops {                                                \
+  struct name {                                                  \
+    template <class A>                                           \
+    XP_HD auto operator()(A a) const {                           \
+      return math::name(static_cast<detail::float_of_t<A>>(a));  \
+    }                                                            \
+    template <class V>                                           \
+    static V simd(const V& a) {                                  \
+      return vector_fn(a);                                       \
+    }                                                            \
+  };                                                             \
+  }                                                              \
+  XP_UNARY_FUNCTION(name, ops::name)
+XP_FLOAT_FUNCTION(sqrt, ::xsimd::sqrt)
+XP_FLOAT_FUNCTION(cbrt, ::xsimd::cbrt)
+XP_FLOAT_FUNCTION(exp, ::xsimd::exp)
+XP_FLOAT_FUNCTION(exp2, ::xsimd::exp2)
+XP_FLOAT_FUNCTION(expm1, ::xsimd::expm1)
+XP_FLOAT_FUNCTION(log, ::xsimd::log)
+XP_FLOAT_FUNCTION(log2, ::xsimd::log2)
+XP_FLOAT_FUNCTION(log10, ::xsimd::log10)
+XP_FLOAT_FUNCTION(log1p, ::xsimd::log1p)
+XP_FLOAT_FUNCTION(sin, ::xsimd::sin)
+XP_FLOAT_FUNCTION(cos, ::xsimd::cos)
+XP_FLOAT_FUNCTION(tan, ::xsimd::tan)
+XP_FLOAT_FUNCTION(arcsin, ::xsimd::asin)
+XP_FLOAT_FUNCTION(arccos, ::xsimd::acos)
+XP_FLOAT_FUNCTION(arctan, ::xsimd::atan)
+XP_FLOAT_FUNCTION(sinh, ::xsimd::sinh)
+XP_FLOAT_FUNCTION(cosh, ::xsimd::cosh)
+XP_FLOAT_FUNCTION(tanh, ::xsimd::tanh)
+#undef XP_FLOAT_FUNCTION
 
-#define XP_FLOAT_FN2(name)                                            \
-  struct name {                                                       \
-    template <class A, class B>                                       \
-    XP_HD auto operator()(A a, B b) const {                           \
-      using R = detail::float_of2_t<A, B>;                            \
-      return math::name(static_cast<R>(a), static_cast<R>(b));        \
-    }                                                                 \
-  };
-XP_FLOAT_FN2(arctan2)
-XP_FLOAT_FN2(hypot)
-#undef XP_FLOAT_FN2
+/// np.arctan2(y, x) and np.hypot(x, y), in float_of_t of the promoted dtype.
+#define XP_FLOAT_FUNCTION2(name, vector_fn)                       \
+  namespace ops {                                                 \
+  struct name {                                                   \
+    template <class A, class B>                                   \
+    XP_HD auto operator()(A a, B b) const {                       \
+      using R = detail::float_of2_t<A, B>;                        \
+      return math::name(static_cast<R>(a), static_cast<R>(b));    \
+    }                                                             \
+    template <class V>                                            \
+    static V simd(const V& a, const V& b) {                       \
+      return vector_fn(a, b);                                     \
+    }                                                             \
+  };                                                              \
+  }                                                               \
+  XP_BINARY_FUNCTION(name, ops::name)
+XP_FLOAT_FUNCTION2(arctan2, ::xsimd::atan2)
+XP_FLOAT_FUNCTION2(hypot, ::xsimd::hypot)
+#undef XP_FLOAT_FUNCTION2
+
+namespace ops {
+/// np.logaddexp: log(exp(x) + exp(y)) without overflow, as max(x, y) + log1p(exp(-|x - y|)).
+/// Equal arguments give x + log(2), so logaddexp(inf, inf) = inf and logaddexp(-inf, -inf)
+/// = -inf, as in NumPy; NaN propagates. Integers compute in float_of_t.
+struct logaddexp {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::float_of2_t<A, B>;
+    const R x = static_cast<R>(a), y = static_cast<R>(b);
+    if (x == y) return static_cast<R>(x + R(0.693147180559945309417232121458176568));
+    const R d = x - y;
+    if (d > R(0)) return static_cast<R>(x + math::log1p(math::exp(-d)));
+    if (d <= R(0)) return static_cast<R>(y + math::log1p(math::exp(d)));
+    return d;  // NaN
+  }
+  template <class V>
+  static V simd(const V& x, const V& y) {
+    using T = typename V::value_type;
+    const V r = ::xsimd::max(x, y) + ::xsimd::log1p(::xsimd::exp(-::xsimd::abs(x - y)));  // NaN stays NaN
+    return ::xsimd::select(x == y, x + V(T(0.693147180559945309417232121458176568)), r);
+  }
+};
+}  // namespace ops
+XP_BINARY_FUNCTION(logaddexp, ops::logaddexp)
+
+namespace ops {
+/// np.copysign: |x| with the sign bit of y (also for ±0 and NaN). Integers compute in float_of_t.
+struct copysign {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::float_of2_t<A, B>;
+    if constexpr (std::is_same_v<R, float>) return ::copysignf(static_cast<R>(a), static_cast<R>(b));
+    else return ::copysign(static_cast<R>(a), static_cast<R>(b));
+  }
+  template <class V>
+  static V simd(const V& x, const V& y) { return ::xsimd::copysign(x, y); }
+};
+}  // namespace ops
+XP_BINARY_FUNCTION(copysign, ops::copysign)
+
+namespace ops {
+/// np.nextafter: the next representable value after x towards y (y itself when x == y, so
+/// nextafter(0, -0) is -0); NaN when either is NaN. Integers compute in float_of_t.
+struct nextafter {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::float_of2_t<A, B>;
+    if constexpr (std::is_same_v<R, float>) return ::nextafterf(static_cast<R>(a), static_cast<R>(b));
+    else return ::nextafter(static_cast<R>(a), static_cast<R>(b));
+  }
+  // One ulp is one step of the bit pattern read as an integer: +1 moves away from zero, -1
+  // towards it (for either sign); from ±0 the step is the smallest subnormal with y's sign.
+  template <class V>
+  static V simd(const V& x, const V& y) {
+    using T = typename V::value_type;
+    using I = ::xsimd::as_integer_t<V>;
+    const V zero(T(0));
+    const I bits = ::xsimd::bitwise_cast<I>(x);
+    const auto away = ((x > zero) & (y > x)) | ((x < zero) & (y < x));
+    V r = ::xsimd::select(away, ::xsimd::bitwise_cast<V>(bits + I(1)), ::xsimd::bitwise_cast<V>(bits - I(1)));
+    r = ::xsimd::select(x == zero, ::xsimd::copysign(V(std::numeric_limits<T>::denorm_min()), y), r);
+    r = ::xsimd::select(x == y, y, r);
+    return ::xsimd::select(::xsimd::isnan(x) | ::xsimd::isnan(y), x + y, r);
+  }
+};
+}  // namespace ops
+XP_BINARY_FUNCTION(nextafter, ops::nextafter)
 
 /// np.floor / ceil / trunc / round (half to even): integers pass through unchanged.
-#define XP_ROUNDING_FN(name)                     \
+#define XP_ROUNDING_FUNCTION(name)               \
+  namespace ops {                                \
   struct name {                                  \
     template <class A>                           \
     XP_HD A operator()(A a) const {              \
@@ -190,38 +358,61 @@ XP_FLOAT_FN2(hypot)
       else                                       \
         return a;                                \
     }                                            \
-  };
-XP_ROUNDING_FN(floor)
-XP_ROUNDING_FN(ceil)
-XP_ROUNDING_FN(trunc)
-XP_ROUNDING_FN(round)
-#undef XP_ROUNDING_FN
+  };                                             \
+  }                                              \
+  XP_UNARY_FUNCTION(name, ops::name)
+XP_ROUNDING_FUNCTION(floor)
+XP_ROUNDING_FUNCTION(ceil)
+XP_ROUNDING_FUNCTION(trunc)
+XP_ROUNDING_FUNCTION(round)
+#undef XP_ROUNDING_FUNCTION
 
 // ---- the rest ---------------------------------------------------------------------------------
+namespace ops {
+/// np.absolute (xp::abs, xp::absolute): abs(MIN) of a signed integer is MIN, as in NumPy.
 struct absolute {
   template <class A>
   XP_HD A operator()(A a) const {
     if constexpr (std::is_floating_point_v<A>) return math::fabs(a);
     else if constexpr (std::is_unsigned_v<A> || std::is_same_v<A, bool>) return a;
-    else return a < 0 ? detail::wrapping_neg(a) : a;  // abs(MIN) is MIN, as in NumPy
+    else return a < 0 ? detail::wrapping_neg(a) : a;
   }
+  template <class V>
+  static V simd(const V& a) { return ::xsimd::abs(a); }
 };
+}  // namespace ops
+XP_UNARY_FUNCTION(abs, ops::absolute) XP_UNARY_FUNCTION(absolute, ops::absolute)
+
+namespace ops {
+/// np.sign: -1, 0 or 1 in the input dtype; NaN and ±0 stay.
 struct sign {
   template <class A>
   XP_HD A operator()(A a) const {
     if constexpr (std::is_same_v<A, bool>) return a;
-    else if constexpr (std::is_floating_point_v<A>) return a > A(0) ? A(1) : (a < A(0) ? A(-1) : a);  // nan, ±0 stay
+    else if constexpr (std::is_floating_point_v<A>) return a > A(0) ? A(1) : (a < A(0) ? A(-1) : a);
     else return static_cast<A>((A(0) < a) - (a < A(0)));
   }
 };
+}  // namespace ops
+XP_UNARY_FUNCTION(sign, ops::sign)
+
+namespace ops {
+/// np.square: integers wrap.
 struct square {
   template <class A>
   XP_HD A operator()(A a) const { return detail::wrapping_mul(a, a); }
+  template <class V>
+  static V simd(const V& a) { return a * a; }
 };
+}  // namespace ops
+XP_UNARY_FUNCTION(square, ops::square)
 
-/// np.power: floats through pow; integers by squaring, wrapping like NumPy. A negative integer
-/// exponent is refused before evaluation by xp::power (NumPy raises too); the functor itself
-/// returns 0 for it (1 for a base of 1) so that a user kernel calling it stays defined.
+namespace ops {
+/// np.power's functor: floats through pow; integers by squaring, wrapping like NumPy. A
+/// negative integer exponent is refused before evaluation by xp::power (NumPy raises too; the
+/// function lives in reduction.hpp because that check takes a reduction over the exponents);
+/// the functor itself returns 0 for it (1 for a base of 1) so that a user kernel calling it
+/// stays defined.
 struct power {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
@@ -242,7 +433,7 @@ struct power {
   }
 };
 
-/// np.minimum / np.maximum: NaN propagates.
+/// np.minimum: NaN propagates.
 struct minimum {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
@@ -251,6 +442,11 @@ struct minimum {
     return (x <= y || math::isnan(x)) ? x : y;
   }
 };
+}  // namespace ops
+XP_BINARY_FUNCTION(minimum, ops::minimum)
+
+namespace ops {
+/// np.maximum: NaN propagates.
 struct maximum {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
@@ -259,6 +455,10 @@ struct maximum {
     return (x >= y || math::isnan(x)) ? x : y;
   }
 };
+}  // namespace ops
+XP_BINARY_FUNCTION(maximum, ops::maximum)
+
+namespace ops {
 /// np.clip(x, lo, hi) = minimum(maximum(x, lo), hi).
 struct clip {
   template <class A, class L, class H>
@@ -266,6 +466,14 @@ struct clip {
     return minimum{}(maximum{}(a, lo), hi);
   }
 };
+}  // namespace ops
+/// @brief np.clip(x, lo, hi): lo and hi may be scalars or arrays (broadcast).
+template <detail::array_operand X, class L, class H>
+auto clip(const X& x, const L& lo, const H& hi) {
+  return detail::make_expr(ops::clip{}, x, lo, hi);
+}
+
+namespace ops {
 /// np.where(cond, x, y).
 struct where {
   template <class C, class A, class B>
@@ -274,25 +482,61 @@ struct where {
     return static_cast<bool>(c) ? static_cast<R>(a) : static_cast<R>(b);
   }
 };
+}  // namespace ops
+/// @brief np.where(cond, x, y): scalars among x, y follow the other one's dtype.
+template <class C, class X, class Y>
+auto where(const C& cond, const X& x, const Y& y) {
+  static_assert(detail::is_operand_v<C> || detail::is_operand_v<X> || detail::is_operand_v<Y>,
+                "xp::where needs at least one array operand");
+  return detail::make_expr<ops::where, 1>(ops::where{}, cond, x, y);
+}
+
+namespace ops {
+/// np.isnan: false for integers.
 struct isnan {
   template <class A>
   XP_HD bool operator()(A a) const { return math::isnan(a); }
 };
+}  // namespace ops
+XP_UNARY_FUNCTION(isnan, ops::isnan)
+
+namespace ops {
+/// np.isinf: false for integers.
 struct isinf {
   template <class A>
   XP_HD bool operator()(A a) const { return math::isinf(a); }
 };
+}  // namespace ops
+XP_UNARY_FUNCTION(isinf, ops::isinf)
+
+namespace ops {
+/// np.isfinite: true for integers.
 struct isfinite {
   template <class A>
   XP_HD bool operator()(A a) const { return math::isfinite(a); }
 };
+}  // namespace ops
+XP_UNARY_FUNCTION(isfinite, ops::isfinite)
 
+namespace ops {
 /// Conversion to T (astype inside an expression), defined for NaN and out-of-range values.
 template <class T>
 struct cast {
   template <class A>
   XP_HD T operator()(A a) const { return detail::convert<T>(a); }
 };
-
 }  // namespace ops
+/// @brief The expression converted to U, lazily (fuses like any op): x.astype(U).
+template <class U, detail::array_operand X>
+auto astype(const X& x) {
+  return detail::make_expr(ops::cast<U>{}, x);
+}
+
 }  // namespace xp
+
+#undef XP_UNARY_FUNCTION
+#undef XP_BINARY_FUNCTION
+#undef XP_UNARY_OPERATOR
+#undef XP_BINARY_OPERATOR
+#undef XP_COMPOUND_OPERATOR
+#undef XP_OPERATOR_AND_COMPOUND

@@ -10,7 +10,12 @@
 /// over the data, never stored.
 ///
 /// Axes: `(x)` reduces everything into a 0-d array, `(x, {axes...})` the listed axes
-/// (negative ones count from the end), `(x, {axes...}, true)` keeps them as length 1.
+/// (negative ones count from the end), `(x, {axes...}, true)` keeps them as length 1. Every
+/// reduction takes out= last: `(x, {axes...}, keepdims, xp::out(o))` (var/stddev: after ddof).
+///
+/// Adding a reduction = one constant `detail::<name>_reduction<T>` made with make_reduction
+/// (name, identity, map, reduce, post; `.without_identity()` when reducing nothing is an
+/// error) and one `XP_REDUCTION(<name>, detail::<name>_reduction)` line, with its doc comment.
 
 #include <algorithm>
 #include <numeric>
@@ -301,145 +306,200 @@ constexpr T lowest() {
 
 }  // namespace detail
 
-#define XP_REDUCTION_OPERAND(X) std::enable_if_t<detail::is_operand_v<X>, int> = 0
+namespace detail {
 
-/// @brief np.sum: integers and bool accumulate in int64, floats in their own dtype (tree
-/// order on the device, pairwise on the host).
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto sum(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using Acc = detail::sum_acc_t<detail::operand_value_t<X>>;
-  return detail::run_reduction<Acc>(
-      x, axes, keepdims, detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_sum, identity>{Acc(0), {}, {}, {}},
-      "sum", false, into);
+/// One reduction: the descriptor the backends run, NumPy's name (in messages) and its rules.
+/// Each reduction below is one such constant (a variable template over the operand dtype T)
+/// and one XP_REDUCTION line.
+template <class Desc>
+struct reduction {
+  Desc desc;
+  const char* name;
+  bool needs_values = false;  // no identity: reducing nothing is an error (np.min, argmin)
+  bool single_axis = false;   // all axes or one (np.argmin, argmax)
+
+  constexpr reduction without_identity() const {
+    reduction r = *this;
+    r.needs_values = true;
+    return r;
+  }
+  constexpr reduction over_one_axis() const {
+    reduction r = *this;
+    r.single_axis = true;
+    return r;
+  }
+};
+/// The reduction {identity, map, reduce, post} named `name` (see reduction_desc).
+template <class Acc, class Map, class Reduce, class Post>
+constexpr reduction<reduction_desc<Acc, Map, Reduce, Post>> make_reduction(const char* name, Acc identity, Map map,
+                                                                           Reduce reduce, Post post) {
+  return {{identity, map, reduce, post}, name};
 }
 
-/// @brief np.prod.
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto prod(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using Acc = detail::sum_acc_t<detail::operand_value_t<X>>;
-  return detail::run_reduction<Acc>(
-      x, axes, keepdims,
-      detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_prod, identity>{Acc(1), {}, {}, {}}, "prod", false, into);
+/// Runs reduction `r` over operand x: the output dtype is what its post returns; `into` is
+/// nullptr or xp::out(array) (the out= form).
+template <class Desc, class X, class O>
+auto reduce_with(const reduction<Desc>& r, const X& x, const axes_t& axes, bool keepdims, const O& into) {
+  if (r.single_axis && !axes.all() && axes.list().size() != 1)
+    throw value_error(std::string("xp::") + r.name + ": takes all axes or one axis");
+  using Acc = decltype(r.desc.identity);
+  using Out = std::decay_t<decltype(r.desc.finish(std::declval<Acc>(), index_t{1}))>;
+  return run_reduction<Out>(x, axes, keepdims, r.desc, r.name, r.needs_values, into);
 }
 
-/// @brief np.min (np.amin): NaN propagates. @throws xp::value_error on an empty reduction.
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto min(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using T = detail::operand_value_t<X>;
-  return detail::run_reduction<T>(
-      x, axes, keepdims,
-      detail::reduction_desc<T, detail::to_acc<T>, detail::take_min, identity>{detail::highest<T>(), {}, {}, {}},
-      "minimum", true, into);
+template <class T>
+using mean_acc_t = std::conditional_t<std::is_same_v<T, float>, float, double>;
+
+// np.std's post: the square root of var's.
+template <class Acc>
+struct root_of_divide_by_count_minus {
+  index_t ddof;
+  XP_HD Acc operator()(Acc a, index_t n) const { return math::sqrt(divide_by_count_minus<Acc>{ddof}(a, n)); }
+};
+
+// ---- the reductions: {identity, map, reduce, post} --------------------------------------
+template <class T>
+inline constexpr auto sum_reduction =
+    make_reduction("sum", sum_acc_t<T>(0), to_acc<sum_acc_t<T>>{}, take_sum{}, identity{});
+template <class T>
+inline constexpr auto prod_reduction =
+    make_reduction("prod", sum_acc_t<T>(1), to_acc<sum_acc_t<T>>{}, take_prod{}, identity{});
+template <class T>
+inline constexpr auto min_reduction =
+    make_reduction("minimum", highest<T>(), to_acc<T>{}, take_min{}, identity{}).without_identity();
+template <class T>
+inline constexpr auto max_reduction =
+    make_reduction("maximum", lowest<T>(), to_acc<T>{}, take_max{}, identity{}).without_identity();
+template <class T>
+inline constexpr auto mean_reduction =
+    make_reduction("mean", mean_acc_t<T>(0), to_acc<mean_acc_t<T>>{}, take_sum{}, divide_by_count<mean_acc_t<T>>{});
+// var and std: the second pass, over x - mean(x); xp::var / xp::stddev set ddof
+template <class T>
+inline constexpr auto var_reduction = make_reduction("var", mean_acc_t<T>(0), squared<mean_acc_t<T>>{}, take_sum{},
+                                                     divide_by_count_minus<mean_acc_t<T>>{0});
+template <class T>
+inline constexpr auto std_reduction = make_reduction("std", mean_acc_t<T>(0), squared<mean_acc_t<T>>{}, take_sum{},
+                                                     root_of_divide_by_count_minus<mean_acc_t<T>>{0});
+template <class T>
+inline constexpr auto argmin_reduction =
+    make_reduction("argmin", value_index<T>{highest<T>(), std::numeric_limits<index_t>::max()}, make_value_index{},
+                   take_arg<false>{}, take_index{})
+        .without_identity()
+        .over_one_axis();
+template <class T>
+inline constexpr auto argmax_reduction =
+    make_reduction("argmax", value_index<T>{lowest<T>(), std::numeric_limits<index_t>::max()}, make_value_index{},
+                   take_arg<true>{}, take_index{})
+        .without_identity()
+        .over_one_axis();
+template <class T>
+inline constexpr auto any_reduction = make_reduction("any", false, truthy{}, take_or{}, identity{});
+template <class T>
+inline constexpr auto all_reduction = make_reduction("all", true, truthy{}, take_and{}, identity{});
+template <class T>
+inline constexpr auto count_nonzero_reduction =
+    make_reduction("count_nonzero", std::int64_t(0), nonzero_count{}, take_sum{}, identity{});
+template <class T>
+inline constexpr auto norm_reduction =
+    make_reduction("norm", float_of_t<T>(0), squared<float_of_t<T>>{}, take_sum{}, square_root{});
+
+// var / std: the mean (kept axes), then the reduction `r` (with ddof) of the deviations.
+template <class Desc, class X, class O>
+auto deviation_reduction(reduction<Desc> r, const X& x, const axes_t& axes, bool keepdims, index_t ddof,
+                         const O& into) {
+  using Acc = decltype(r.desc.identity);
+  r.desc.post.ddof = ddof;
+  const auto m = reduce_with(mean_reduction<operand_value_t<X>>, x, axes, true, nullptr);
+  return reduce_with(r, astype<Acc>(x) - m, axes, keepdims, into);
 }
 
-/// @brief np.max (np.amax): NaN propagates. @throws xp::value_error on an empty reduction.
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto max(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using T = detail::operand_value_t<X>;
-  return detail::run_reduction<T>(
-      x, axes, keepdims,
-      detail::reduction_desc<T, detail::to_acc<T>, detail::take_max, identity>{detail::lowest<T>(), {}, {}, {}},
-      "maximum", true, into);
-}
+}  // namespace detail
+
+/// Generates the public function of reduction `spec` (a detail:: variable template):
+/// `name(x, axes = all, keepdims = false, into = nullptr)`, `into` being xp::out(array).
+#define XP_REDUCTION(name, spec)                                                                     \
+  template <detail::array_operand X, class O = std::nullptr_t>                                      \
+  auto name(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {  \
+    return detail::reduce_with(spec<detail::operand_value_t<X>>, x, axes, keepdims, into);         \
+  }
+
+// Every reduction takes out= as its last argument, xp::out(array): the array must be
+// contiguous, of the result's shape, dtype (else it does not compile) and backend, and
+// writeable; when it overlaps the operand the result is computed first, then copied (NumPy's
+// result). Each function below throws xp::shape_error for an out= array of another shape (or
+// not contiguous), xp::value_error for a read-only out= array or a repeated axis, and
+// xp::index_error (NumPy's AxisError) for an axis out of range.
+
+/// @brief np.sum(x, axis, keepdims, out): integers and bool accumulate in int64, floats in
+/// their own dtype (tree order on the device, pairwise on the host).
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(sum, detail::sum_reduction)
+
+/// @brief np.prod: integers and bool multiply in int64 (wrapping), floats in their own dtype.
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(prod, detail::prod_reduction)
+
+/// @brief np.min (np.amin): NaN propagates.
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
+XP_REDUCTION(min, detail::min_reduction)
+
+/// @brief np.max (np.amax): NaN propagates.
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
+XP_REDUCTION(max, detail::max_reduction)
 
 /// @brief np.mean: float32 stays float32, everything else averages in float64. The mean of
 /// an empty reduction is NaN, like NumPy (which also warns).
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto mean(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using Acc = std::conditional_t<std::is_same_v<detail::operand_value_t<X>, float>, float, double>;
-  return detail::run_reduction<Acc>(
-      x, axes, keepdims,
-      detail::reduction_desc<Acc, detail::to_acc<Acc>, detail::take_sum, detail::divide_by_count<Acc>>{
-          Acc(0), {}, {}, {}},
-      "mean", false, into);
-}
-
-/// @brief np.var(x, axis, ddof): the mean of squared deviations from the mean (two passes).
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0) {
-  using Acc = std::conditional_t<std::is_same_v<detail::operand_value_t<X>, float>, float, double>;
-  const auto m = mean(x, axes, true);
-  const auto dev = astype<Acc>(x) - m;
-  return detail::run_reduction<Acc>(
-      dev, axes, keepdims,
-      detail::reduction_desc<Acc, detail::squared<Acc>, detail::take_sum, detail::divide_by_count_minus<Acc>>{
-          Acc(0), {}, {}, {ddof}}, "var",
-      false);
-}
-
-/// @brief np.std (named stddev: a function named std would shadow namespace std inside xp).
-template <class X, XP_REDUCTION_OPERAND(X)>
-auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0) {
-  return eval(sqrt(var(x, axes, keepdims, ddof)));
-}
-
-namespace detail {
-// np.argmin (Max = false) / np.argmax (Max = true).
-template <bool Max, class X, class O>
-auto arg_reduction(const X& x, const axes_t& axes, bool keepdims, const O& into, const char* name) {
-  using T = operand_value_t<X>;
-  if (!axes.all() && axes.list().size() != 1)
-    throw value_error(std::string("xp::") + name + ": takes all axes or one axis");
-  using Acc = value_index<T>;
-  const Acc start{Max ? lowest<T>() : highest<T>(), std::numeric_limits<index_t>::max()};
-  return run_reduction<std::int64_t>(
-      x, axes, keepdims, reduction_desc<Acc, make_value_index, take_arg<Max>, take_index>{start, {}, {}, {}}, name,
-      true, into);
-}
-}  // namespace detail
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(mean, detail::mean_reduction)
 
 /// @brief np.argmin: the flat index over all axes, or the index along one axis (int64).
-/// @throws xp::value_error for an empty reduction or more than one axis.
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto argmin(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  return detail::arg_reduction<false>(x, axes, keepdims, into, "argmin");
-}
+/// @throws xp::value_error for an empty reduction or more than one axis; for out= as above.
+XP_REDUCTION(argmin, detail::argmin_reduction)
 
 /// @brief np.argmax. @see argmin
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto argmax(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  return detail::arg_reduction<true>(x, axes, keepdims, into, "argmax");
-}
+XP_REDUCTION(argmax, detail::argmax_reduction)
 
-/// @brief np.any.
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto any(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  return detail::run_reduction<bool>(
-      x, axes, keepdims, detail::reduction_desc<bool, detail::truthy, detail::take_or, identity>{false, {}, {}, {}},
-      "any", false, into);
-}
+/// @brief np.any (bool). @throws xp::shape_error / xp::value_error for a bad out= or axis.
+XP_REDUCTION(any, detail::any_reduction)
 
-/// @brief np.all, spelled `xp::all(x)` / `xp::all(x, {axes}, keepdims)`: the same object as
-/// the `:` index `xp::all`, called.
-template <class X>
-auto all_t::operator()(const X& x, const axes_t& axes, bool keepdims) const {
+/// @brief np.count_nonzero (int64). @throws xp::shape_error / xp::value_error for a bad out= or axis.
+XP_REDUCTION(count_nonzero, detail::count_nonzero_reduction)
+
+/// @brief np.linalg.norm of the flattened array (2-norm / Frobenius), or along axes
+/// (float32 for float32, uint8 and bool; float64 otherwise).
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(norm, detail::norm_reduction)
+
+#undef XP_REDUCTION
+
+/// @brief np.all, spelled `xp::all(x)` / `xp::all(x, {axes}, keepdims, xp::out(o))`: the same
+/// object as the `:` index `xp::all`, called.
+/// @throws xp::shape_error / xp::value_error for out= as the other reductions.
+template <class X, class O>
+auto all_t::operator()(const X& x, const axes_t& axes, bool keepdims, const O& into) const {
   static_assert(detail::is_operand_v<X>, "xp::all(x): x must be an array or an expression");
-  return detail::run_reduction<bool>(
-      x, axes, keepdims, detail::reduction_desc<bool, detail::truthy, detail::take_and, identity>{true, {}, {}, {}},
-      "all", false);
+  return detail::reduce_with(detail::all_reduction<detail::operand_value_t<X>>, x, axes, keepdims, into);
 }
 template <class X>
 auto all_t::operator()(const X& x) const {
   return (*this)(x, axes_t{}, false);
 }
 
-/// @brief np.count_nonzero (int64).
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto count_nonzero(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  return detail::run_reduction<std::int64_t>(
-      x, axes, keepdims,
-      detail::reduction_desc<std::int64_t, detail::nonzero_count, detail::take_sum, identity>{0, {}, {}, {}},
-      "count_nonzero", false, into);
+/// @brief np.var(x, axis, ddof, keepdims, out): the mean of squared deviations from the mean
+/// (two passes: the mean, then the deviations), divided by max(n - ddof, 0). float32 stays
+/// float32, everything else gives float64.
+/// @throws xp::shape_error / xp::value_error for out= as the other reductions.
+template <detail::array_operand X, class O = std::nullptr_t>
+auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0, const O& into = nullptr) {
+  return detail::deviation_reduction(detail::var_reduction<detail::operand_value_t<X>>, x, axes, keepdims, ddof, into);
 }
 
-/// @brief np.linalg.norm of the flattened array (2-norm / Frobenius), or along axes.
-template <class X, class O = std::nullptr_t, XP_REDUCTION_OPERAND(X)>
-auto norm(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
-  using Acc = detail::float_of_t<detail::operand_value_t<X>>;
-  return detail::run_reduction<Acc>(
-      x, axes, keepdims,
-      detail::reduction_desc<Acc, detail::squared<Acc>, detail::take_sum, detail::square_root>{Acc(0), {}, {}, {}},
-      "norm", false, into);
+/// @brief np.std (named stddev: a function named std would shadow namespace std inside xp):
+/// the square root of xp::var, in the same passes.
+/// @throws xp::shape_error / xp::value_error for out= as the other reductions.
+template <detail::array_operand X, class O = std::nullptr_t>
+auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0, const O& into = nullptr) {
+  return detail::deviation_reduction(detail::std_reduction<detail::operand_value_t<X>>, x, axes, keepdims, ddof, into);
 }
 
 /// @brief np.power(x, y) (x ** y), lazy like every elementwise function. Integer powers wrap
@@ -447,7 +507,8 @@ auto norm(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& i
 /// array, as NumPy does, takes one (a pass over y, and for xp::cuda a wait for its result).
 /// @throws xp::value_error when both operands are integers and an exponent is negative
 ///         ("Integers to negative integer powers are not allowed.").
-template <class L, class R, std::enable_if_t<detail::binary_operands_v<L, R>, int> = 0>
+template <class L, class R>
+  requires detail::binary_operands<L, R>
 auto power(const L& l, const R& r) {
   auto e = detail::make_expr(ops::power{}, l, r);
   using Result = typename decltype(e)::value_type;
@@ -473,7 +534,7 @@ class reduction_kernel {
   reduction_kernel(Map map, Reduce reduce, Post post, Acc identity)
       : m_desc{identity, map, reduce, post} {}
 
-  template <class X, XP_REDUCTION_OPERAND(X)>
+  template <detail::array_operand X>
   auto operator()(const X& x, const axes_t& axes = {}, bool keepdims = false) const {
     using Out = std::decay_t<decltype(m_desc.finish(std::declval<Acc>(), index_t{1}))>;
     return detail::run_reduction<Out>(x, axes, keepdims, m_desc, "reduction_kernel", false);
@@ -482,7 +543,5 @@ class reduction_kernel {
  private:
   detail::reduction_desc<Acc, Map, Reduce, Post> m_desc;
 };
-
-#undef XP_REDUCTION_OPERAND
 
 }  // namespace xp
