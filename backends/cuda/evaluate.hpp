@@ -61,29 +61,30 @@ void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t st
   prefix template void launch_copy<T, U>(strided_view<T>, strided_view<const U>, cudaStream_t);
 #define XP_CUDA_COPY_FROM(T, prefix) XP_CUDA_FOR_EACH_DTYPE_INNER(XP_CUDA_COPY_TO, T, prefix)
 
-#define XP_CUDA_PRECOMPILED(prefix)                                                \
-  XP_CUDA_FOR_EACH_DTYPE(XP_CUDA_GENERATE, ::xp::detail::constant_gen, prefix)     \
-  XP_CUDA_FOR_EACH_DTYPE(XP_CUDA_GENERATE, ::xp::detail::eye_gen, prefix)          \
-  XP_CUDA_FOR_EACH_NUMBER(XP_CUDA_GENERATE, ::xp::detail::arange_gen, prefix)      \
-  XP_CUDA_FOR_EACH_NUMBER(XP_CUDA_GENERATE, ::xp::detail::linspace_gen, prefix)    \
-  XP_CUDA_FOR_EACH_FLOAT(XP_CUDA_GENERATE, ::xp::random::detail::uniform_gen, prefix) \
-  XP_CUDA_FOR_EACH_FLOAT(XP_CUDA_GENERATE, ::xp::random::detail::normal_gen, prefix)  \
+// Every precompiled generator, listed once: X(T, Gen, arg) for each dtype T it is compiled for.
+#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)                                      \
+  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::constant_gen, arg)                        \
+  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::eye_gen, arg)                             \
+  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::arange_gen, arg)                         \
+  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::linspace_gen, arg)                       \
+  XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::uniform_gen, arg)                 \
+  XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::normal_gen, arg)
+
+#define XP_CUDA_PRECOMPILED(prefix)                              \
+  XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_GENERATE, prefix)       \
   XP_CUDA_FOR_EACH_DTYPE(XP_CUDA_COPY_FROM, prefix)
 
 // Declared here, instantiated once in libxp_cuda (backends/cuda/core.cu).
 XP_CUDA_PRECOMPILED(extern)
 
+// Which generators a g++-compiled translation unit may run on the device, generated from that list.
 template <class T, class G>
 struct is_precompiled : std::false_type {};
-template <class T, template <class> class Gen>
-struct is_precompiled<T, Gen<T>>
-    : std::bool_constant<std::is_same_v<Gen<T>, ::xp::detail::constant_gen<T>> ||
-                         std::is_same_v<Gen<T>, ::xp::detail::eye_gen<T>> ||
-                         (!std::is_same_v<T, bool> && (std::is_same_v<Gen<T>, ::xp::detail::arange_gen<T>> ||
-                                                       std::is_same_v<Gen<T>, ::xp::detail::linspace_gen<T>>)) ||
-                         (std::is_floating_point_v<T> &&
-                          (std::is_same_v<Gen<T>, ::xp::random::detail::uniform_gen<T>> ||
-                           std::is_same_v<Gen<T>, ::xp::random::detail::normal_gen<T>>))> {};
+#define XP_CUDA_MARK_PRECOMPILED(T, Gen, unused) \
+  template <>                                    \
+  struct is_precompiled<T, Gen<T>> : std::true_type {};
+XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_MARK_PRECOMPILED, )
+#undef XP_CUDA_MARK_PRECOMPILED
 
 }  // namespace xp::backends::cuda
 

@@ -304,6 +304,7 @@ struct logaddexp {
 }  // namespace ops
 XP_BINARY_FUNCTION(logaddexp, ops::logaddexp)
 
+// example-begin copysign
 namespace ops {
 /// np.copysign: |x| with the sign bit of y (also for ±0 and NaN). Integers compute in float_of_t.
 struct copysign {
@@ -318,6 +319,7 @@ struct copysign {
 };
 }  // namespace ops
 XP_BINARY_FUNCTION(copysign, ops::copysign)
+// example-end copysign
 
 namespace ops {
 /// np.nextafter: the next representable value after x towards y (y itself when x == y, so

@@ -284,10 +284,12 @@ struct square_root {
   template <class A>
   XP_HD A operator()(A a) const { return math::sqrt(a); }
 };
+// example-begin count-nonzero
 struct nonzero_count {
   template <class V>
   XP_HD std::int64_t operator()(V v) const { return v != V(0) ? 1 : 0; }
 };
+// example-end count-nonzero
 struct truthy {
   template <class V>
   XP_HD bool operator()(V v) const { return static_cast<bool>(v); }
@@ -396,9 +398,11 @@ template <class T>
 inline constexpr auto any_reduction = make_reduction("any", false, truthy{}, take_or{}, identity{});
 template <class T>
 inline constexpr auto all_reduction = make_reduction("all", true, truthy{}, take_and{}, identity{});
+// example-begin count-nonzero
 template <class T>
 inline constexpr auto count_nonzero_reduction =
     make_reduction("count_nonzero", std::int64_t(0), nonzero_count{}, take_sum{}, identity{});
+// example-end count-nonzero
 template <class T>
 inline constexpr auto norm_reduction =
     make_reduction("norm", float_of_t<T>(0), squared<float_of_t<T>>{}, take_sum{}, square_root{});
@@ -463,7 +467,9 @@ XP_REDUCTION(argmax, detail::argmax_reduction)
 XP_REDUCTION(any, detail::any_reduction)
 
 /// @brief np.count_nonzero (int64). @throws xp::shape_error / xp::value_error for a bad out= or axis.
+// example-begin count-nonzero
 XP_REDUCTION(count_nonzero, detail::count_nonzero_reduction)
+// example-end count-nonzero
 
 /// @brief np.linalg.norm of the flattened array (2-norm / Frobenius), or along axes
 /// (float32 for float32, uint8 and bool; float64 otherwise).
