@@ -16,6 +16,7 @@
 #include "xp/core/creation.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
+#include "xp/core/host_instances.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/print.hpp"
 #include "xp/core/shape.hpp"
