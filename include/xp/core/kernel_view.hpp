@@ -81,6 +81,8 @@ struct merged_layout {
   std::vector<shape_type> strides;  // one list per operand, in the order given
 };
 
+/// @throws xp::value_error when more than XP_MAX_KERNEL_RANK dimensions remain. Compiled in
+/// src/core.cpp.
 merged_layout merge_layout(const shape_type& shape, const std::vector<const shape_type*>& strides);
 
 template <class T>

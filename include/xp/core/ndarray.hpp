@@ -340,7 +340,8 @@ bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok)
   }
 }
 
-// Strides of `src` read as if broadcast to `shape` (zero on broadcast axes).
+// Strides of `src` read as if broadcast to `shape` (zero on broadcast axes); throws
+// xp::shape_error naming both shapes. Compiled in src/core.cpp, as is reshape_strides.
 shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides, const shape_type& shape);
 
 /// dst[...] = src, src broadcast to dst's shape and converted to dst's dtype.

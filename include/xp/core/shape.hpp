@@ -1,6 +1,7 @@
 #pragma once
 /// @file shape.hpp
-/// @brief Shapes, strides and NumPy's broadcasting rules.
+/// @brief Shapes, strides and NumPy's broadcasting rules. The functions that are not inline are
+/// compiled once into the xp library (src/core.cpp).
 
 #include <cstddef>
 #include <string>
