@@ -42,22 +42,18 @@ struct io_error : error {
 
 /// @brief An allocation failed. Carries the bytes asked for and the bytes free at that moment.
 struct out_of_memory : error {
-  out_of_memory(std::size_t requested, std::size_t free_bytes, const std::string& where)
-      : error("xp::out_of_memory: " + where + " could not allocate " + std::to_string(requested) +
-              " bytes (" + std::to_string(free_bytes) + " bytes free)"),
-        requested_bytes(requested),
-        free_bytes(free_bytes) {}
+  /// @brief The message names `where` and both byte counts (compiled in src/core.cpp).
+  out_of_memory(std::size_t requested, std::size_t free_bytes, const std::string& where);
   std::size_t requested_bytes;
   std::size_t free_bytes;
 };
 
 /// @brief A CUDA runtime or cuBLAS call failed: the status name, the call and file:line.
 struct cuda_error : error {
+  /// @brief The message names the status, its description, the call and file:line (compiled
+  /// in src/core.cpp).
   cuda_error(const std::string& status_name, const std::string& description, const std::string& call,
-             const char* file, int line)
-      : error("xp::cuda_error: " + status_name + " (" + description + ") in " + call + " at " + file + ":" +
-              std::to_string(line)),
-        status(status_name) {}
+             const char* file, int line);
   std::string status;
 };
 

@@ -1,65 +1,8 @@
 #pragma once
 /// @file io.hpp
-/// @brief NumPy-style printing and zero-copy xtensor interop, through xtensor, and xp's own
-/// .npy reading and writing (xp/core/npy.hpp). Device arrays are copied to the host first
-/// (printing synchronises).
+/// @brief Printing (xp/core/print.hpp) and .npy files (xp/core/npy.hpp) together. xtensor
+/// interop (to_xtensor, from_xtensor) is in <xp/xtensor.hpp>.
 
-#include <algorithm>
-#include <ostream>
-#include <string>
-#include <type_traits>
-
-#include <xtensor/xadapt.hpp>
-#include <xtensor/xarray.hpp>
-#include <xtensor/xbuffer_adaptor.hpp>
-#include <xtensor/xio.hpp>
-
-#include "xp/core/ndarray.hpp"
 #include "xp/core/npy.hpp"
+#include "xp/core/print.hpp"
 #include "xp/core/transfer.hpp"
-
-namespace xp {
-
-/// @brief A zero-copy xtensor adaptor of a C-contiguous, writeable host array or view: reads
-/// and writes reach the array's buffer, and the adaptor shares ownership of that buffer.
-/// xtensor treats an adaptor's storage as `size()` consecutive elements (fill, assignment),
-/// so a strided or broadcast view cannot be adapted safely: pass `a.copy()`.
-/// @throws xp::value_error for a non-contiguous or read-only array.
-template <class T>
-auto to_xtensor(const ndarray<T, host>& a) {
-  if (!a.is_contiguous())
-    throw value_error("xp::to_xtensor: a zero-copy adaptor needs a C-contiguous array, got strides " +
-                      to_string(a.strides()) + " for shape " + to_string(a.shape()) + "; adapt a.copy()");
-  detail::check_writeable(a);
-  using buffer_t = xt::xbuffer_adaptor<T*, xt::smart_ownership, std::shared_ptr<void>>;
-  std::vector<std::size_t> shape(a.shape().begin(), a.shape().end());
-  std::vector<std::ptrdiff_t> strides(a.strides().begin(), a.strides().end());
-  for (std::size_t d = 0; d < shape.size(); ++d)
-    if (shape[d] == 1) strides[d] = 0;  // xtensor's convention for length-1 axes
-  return xt::adapt(buffer_t(a.data(), static_cast<std::size_t>(a.size()), a.buffer()), std::move(shape),
-                   std::move(strides));
-}
-
-/// @brief Evaluates an xtensor expression into a new host array of its value type.
-template <class E>
-auto from_xtensor(const xt::xexpression<E>& expr) {
-  using T = typename E::value_type;
-  static_assert(is_dtype_v<T>, "xp::from_xtensor: the expression's value type is not an xp dtype");
-  const xt::xarray<T, xt::layout_type::row_major> tmp = expr.derived_cast();
-  ndarray<T, host> out(shape_type(tmp.shape().begin(), tmp.shape().end()));
-  std::copy(tmp.cbegin(), tmp.cend(), out.data());
-  return out;
-}
-
-/// @brief Prints like NumPy (`std::cout << a`); a device array is copied to the host first.
-template <class T, class B>
-std::ostream& operator<<(std::ostream& os, const ndarray<T, B>& a) {
-  const ndarray<T, host> h = a.copy_to_host();
-  if constexpr (std::is_same_v<T, std::uint8_t>) {
-    return os << to_xtensor(h.template astype<std::int32_t>());  // not as characters
-  } else {
-    return os << to_xtensor(h);
-  }
-}
-
-}  // namespace xp

@@ -81,28 +81,9 @@ struct merged_layout {
   std::vector<shape_type> strides;  // one list per operand, in the order given
 };
 
-inline merged_layout merge_layout(const shape_type& shape, const std::vector<const shape_type*>& strides) {
-  const std::size_t n = strides.size();
-  merged_layout out{{}, std::vector<shape_type>(n)};
-  for (std::size_t d = 0; d < shape.size(); ++d) {
-    if (shape[d] == 1) continue;
-    if (!out.shape.empty()) {
-      bool fuse = true;
-      for (std::size_t k = 0; k < n; ++k) fuse = fuse && out.strides[k].back() == (*strides[k])[d] * shape[d];
-      if (fuse) {
-        out.shape.back() *= shape[d];
-        for (std::size_t k = 0; k < n; ++k) out.strides[k].back() = (*strides[k])[d];
-        continue;
-      }
-    }
-    out.shape.push_back(shape[d]);
-    for (std::size_t k = 0; k < n; ++k) out.strides[k].push_back((*strides[k])[d]);
-  }
-  if (out.shape.size() > XP_MAX_KERNEL_RANK)
-    throw value_error("xp: this operation handles at most " + std::to_string(XP_MAX_KERNEL_RANK) +
-                      " non-mergeable dimensions, got shape " + to_string(shape));
-  return out;
-}
+/// @throws xp::value_error when more than XP_MAX_KERNEL_RANK dimensions remain. Compiled in
+/// src/core.cpp.
+merged_layout merge_layout(const shape_type& shape, const std::vector<const shape_type*>& strides);
 
 template <class T>
 strided_view<T> make_strided_view(T* data, const shape_type& shape, const shape_type& strides) {

@@ -345,24 +345,9 @@ bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok)
   }
 }
 
-// Strides of `src` read as if broadcast to `shape` (zero on broadcast axes).
-inline shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides,
-                                    const shape_type& shape) {
-  if (src_shape.size() > shape.size())
-    throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) +
-                      " into shape " + to_string(shape));
-  shape_type out(shape.size(), 0);
-  const std::size_t lead = shape.size() - src_shape.size();
-  for (std::size_t d = 0; d < src_shape.size(); ++d) {
-    if (src_shape[d] == shape[lead + d]) {
-      out[lead + d] = src_shape[d] == 1 ? 0 : src_strides[d];
-    } else if (src_shape[d] != 1) {
-      throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) +
-                        " into shape " + to_string(shape));
-    }
-  }
-  return out;
-}
+// Strides of `src` read as if broadcast to `shape` (zero on broadcast axes); throws
+// xp::shape_error naming both shapes. Compiled in src/core.cpp, as is reshape_strides.
+shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides, const shape_type& shape);
 
 /// dst[...] = src, src broadcast to dst's shape and converted to dst's dtype.
 template <class T, class U, class B>
@@ -388,34 +373,8 @@ void generate(const ndarray<T, B>& dst, const G& gen) {
 }
 
 // NumPy's _attempt_nocopy_reshape: strides for new_shape over the same memory, or false.
-inline bool reshape_strides(const shape_type& old_shape, const shape_type& old_strides, const shape_type& new_shape,
-                            shape_type& new_strides) {
-  shape_type od, os;
-  for (std::size_t i = 0; i < old_shape.size(); ++i)
-    if (old_shape[i] != 1) {
-      od.push_back(old_shape[i]);
-      os.push_back(old_strides[i]);
-    }
-  const std::size_t on = od.size(), nn = new_shape.size();
-  new_strides.assign(nn, 0);
-  std::size_t oi = 0, oj = 1, ni = 0, nj = 1;
-  while (ni < nn && oi < on) {
-    index_t np = new_shape[ni], op = od[oi];
-    while (np != op) {
-      if (np < op) np *= new_shape[nj++];
-      else op *= od[oj++];
-    }
-    for (std::size_t ok = oi; ok + 1 < oj; ++ok)
-      if (os[ok] != od[ok + 1] * os[ok + 1]) return false;
-    new_strides[nj - 1] = os[oj - 1];
-    for (std::size_t nk = nj - 1; nk > ni; --nk) new_strides[nk - 1] = new_strides[nk] * new_shape[nk];
-    ni = nj++;
-    oi = oj++;
-  }
-  const index_t last = ni >= 1 ? new_strides[ni - 1] : 1;
-  for (std::size_t nk = ni; nk < nn; ++nk) new_strides[nk] = last;
-  return true;
-}
+bool reshape_strides(const shape_type& old_shape, const shape_type& old_strides, const shape_type& new_shape,
+                     shape_type& new_strides);
 
 }  // namespace detail
 

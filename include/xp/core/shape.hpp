@@ -1,6 +1,7 @@
 #pragma once
 /// @file shape.hpp
-/// @brief Shapes, strides and NumPy's broadcasting rules.
+/// @brief Shapes, strides and NumPy's broadcasting rules. The functions that are not inline are
+/// compiled once into the xp library (src/core.cpp).
 
 #include <cstddef>
 #include <string>
@@ -15,15 +16,7 @@ namespace xp {
 using shape_type = std::vector<index_t>;
 
 /// @brief "(2, 3)" / "(5,)" / "()": NumPy's spelling of a shape, used in error messages.
-inline std::string to_string(const shape_type& s) {
-  std::string out = "(";
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    if (i) out += ", ";
-    out += std::to_string(s[i]);
-  }
-  if (s.size() == 1) out += ",";
-  return out + ")";
-}
+std::string to_string(const shape_type& s);
 
 /// @brief The element count of a shape, checked: the one function every shape-taking entry
 /// point (creation, reshape, broadcast, random, load, transfers) sizes arrays with.
@@ -31,21 +24,7 @@ inline std::string to_string(const shape_type& s) {
 /// (0, 2^40) is a valid empty shape of float, while (0, 2^62, 2^62) is still too big).
 /// @throws xp::value_error on a negative extent, or when the element count times `itemsize`
 ///         does not fit in std::ptrdiff_t ("array is too big", as NumPy says).
-inline index_t checked_size(const shape_type& shape, std::size_t itemsize = 1) {
-  index_t bytes = static_cast<index_t>(itemsize > 0 ? itemsize : 1);
-  bool empty = false;
-  for (index_t d : shape) {
-    if (d < 0) throw value_error("xp: negative dimensions are not allowed, got shape " + to_string(shape));
-    if (d == 0) {
-      empty = true;
-      continue;
-    }
-    if (__builtin_mul_overflow(bytes, d, &bytes))
-      throw value_error("xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
-                        "possible size, shape " + to_string(shape));
-  }
-  return empty ? 0 : bytes / static_cast<index_t>(itemsize > 0 ? itemsize : 1);
-}
+index_t checked_size(const shape_type& shape, std::size_t itemsize = 1);
 
 /// @brief Number of elements of a shape. @see checked_size
 /// @throws xp::value_error on a negative extent or an element count that overflows.
@@ -64,27 +43,9 @@ inline shape_type contiguous_strides(const shape_type& shape) {
 
 /// @brief The broadcast shape of two shapes (np.broadcast_shapes); throws xp::shape_error
 /// naming both shapes when they do not broadcast.
-inline shape_type broadcast_shapes(const shape_type& a, const shape_type& b) {
-  const std::size_t n = a.size() > b.size() ? a.size() : b.size();
-  shape_type out(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const index_t da = i < n - a.size() ? 1 : a[i - (n - a.size())];
-    const index_t db = i < n - b.size() ? 1 : b[i - (n - b.size())];
-    if (da != db && da != 1 && db != 1)
-      throw shape_error("xp: operands could not be broadcast together with shapes " + to_string(a) + " " +
-                        to_string(b));
-    out[i] = da == 1 ? db : da;
-  }
-  return out;
-}
+shape_type broadcast_shapes(const shape_type& a, const shape_type& b);
 
 /// @brief Maps a possibly negative axis into [0, ndim); throws xp::index_error (NumPy's AxisError).
-inline int normalize_axis(index_t axis, std::size_t ndim) {
-  const index_t n = static_cast<index_t>(ndim);
-  if (axis < -n || axis >= n)
-    throw index_error("xp: axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                      std::to_string(ndim));
-  return static_cast<int>(axis < 0 ? axis + n : axis);
-}
+int normalize_axis(index_t axis, std::size_t ndim);
 
 }  // namespace xp

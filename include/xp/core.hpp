@@ -1,0 +1,27 @@
+#pragma once
+/// @file core.hpp
+/// @brief What most programs need, and no more: `xp::ndarray` on the host backend, creation
+/// (empty, zeros, ones, full, arange, linspace, eye, array), elementwise expressions and math
+/// functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...),
+/// slicing and views, host/device transfers and printing like NumPy. Compiles with a plain
+/// C++20 compiler; never includes a CUDA header.
+///
+/// The rest of the library comes in its own headers, each of which includes this one:
+/// <xp/linalg.hpp> (matmul, dot), <xp/signal.hpp> (lombscargle), <xp/pde.hpp> (diffusion),
+/// <xp/random.hpp> (uniform, normal), <xp/io.hpp> (.npy files), <xp/xtensor.hpp> (xtensor
+/// interop); <xp/xp.hpp> gathers all but the last; <xp/cuda.hpp> adds the device backend.
+
+#include "xp/backends/host/backend.hpp"
+#include "xp/core/backend.hpp"
+#include "xp/core/creation.hpp"
+#include "xp/core/dtype.hpp"
+#include "xp/core/error.hpp"
+#include "xp/core/host_instances.hpp"
+#include "xp/core/ndarray.hpp"
+#include "xp/core/print.hpp"
+#include "xp/core/shape.hpp"
+#include "xp/core/slicing.hpp"
+#include "xp/core/transfer.hpp"
+#include "xp/expr/elementwise.hpp"
+#include "xp/expr/kernel.hpp"
+#include "xp/expr/reduction.hpp"
