@@ -7,12 +7,12 @@
 namespace {
 using namespace xp_bench;
 
-
 void device_copy(benchmark::State& state) {
   const xp::index_t n = state.range(0);
   auto a = xp::zeros<float, xp::cuda>({n}), b = xp::empty<float, xp::cuda>({n});
   device_loop(state, [&] {
-    cudaMemcpyAsync(b.data(), a.data(), n * sizeof(float), cudaMemcpyDeviceToDevice, xp::backends::cuda::current_stream());
+    cudaMemcpyAsync(b.data(), a.data(), n * sizeof(float), cudaMemcpyDeviceToDevice,
+                    xp::backends::cuda::current_stream());
   });
   state.SetBytesProcessed(state.iterations() * n * 2 * sizeof(float));
 }
@@ -20,7 +20,8 @@ BENCHMARK(device_copy)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosec
 
 void device_add(benchmark::State& state) {
   const xp::index_t n = state.range(0);
-  auto x = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 2);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 1),
+       y = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 2);
   auto z = xp::empty<float, xp::cuda>({n});
   device_loop(state, [&] { xp::eval(x + y, z); });
   state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
@@ -29,7 +30,8 @@ BENCHMARK(device_add)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicroseco
 
 void device_saxpy_trig(benchmark::State& state) {
   const xp::index_t n = state.range(0);
-  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1),
+       y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
   auto z = xp::empty<float, xp::cuda>({n});
   device_loop(state, [&] { xp::eval(xp::exp(0.5f * xp::sin(x) + xp::cos(y)), z); });
   state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
@@ -38,11 +40,11 @@ BENCHMARK(device_saxpy_trig)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMi
 
 void device_saxpy_trig_kernel(benchmark::State& state) {
   const xp::index_t n = state.range(0);
-  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1),
+       y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
   auto z = xp::empty<float, xp::cuda>({n});
-  auto k = xp::elementwise_kernel([] XP_HD(float a, float b, float s) {
-    return xp::math::exp(s * xp::math::sin(a) + xp::math::cos(b));
-  });
+  auto k = xp::elementwise_kernel(
+      [] XP_HD(float a, float b, float s) { return xp::math::exp(s * xp::math::sin(a) + xp::math::cos(b)); });
   device_loop(state, [&] { k(x, y, 0.5f, xp::out(z)); });
   state.SetBytesProcessed(state.iterations() * n * 3 * sizeof(float));
 }
@@ -51,7 +53,8 @@ BENCHMARK(device_saxpy_trig_kernel)->Arg(1 << 26)->UseManualTime()->Unit(benchma
 // The hand-written reference: a float4 grid-stride kernel with U vectors in flight per thread,
 // one resident wave of blocks. It shows what the fused path leaves on the table, if anything.
 template <int U>
-__global__ void __launch_bounds__(256) raw_saxpy_trig_kernel(const float4* x, const float4* y, float4* z, float a, int vectors) {
+__global__ void __launch_bounds__(256)
+    raw_saxpy_trig_kernel(const float4* x, const float4* y, float4* z, float a, int vectors) {
   const int step = gridDim.x * blockDim.x;
   int v = blockIdx.x * blockDim.x + threadIdx.x;
   for (; v + (U - 1) * step < vectors; v += U * step) {
@@ -75,7 +78,8 @@ __global__ void __launch_bounds__(256) raw_saxpy_trig_kernel(const float4* x, co
 template <int U>
 void raw_saxpy_trig(benchmark::State& state) {
   const xp::index_t n = state.range(0);
-  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1), y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 1),
+       y = xp::random::uniform<float, xp::cuda>({n}, -3.f, 3.f, 2);
   auto z = xp::empty<float, xp::cuda>({n});
   int per_sm = 0, sms = 0;
   cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, raw_saxpy_trig_kernel<U>, 256, 0);

@@ -16,8 +16,18 @@ void device_matmul(benchmark::State& state) {
   device_loop(state, [&] { c = xp::matmul(a, b, {.engine = engine}); });
   state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
 }
-BENCHMARK_TEMPLATE(device_matmul, float, cublas)->Arg(64)->Arg(1024)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul, float, tiled)->Arg(64)->Arg(1024)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, float, cublas)
+    ->Arg(64)
+    ->Arg(1024)
+    ->Arg(4096)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, float, tiled)
+    ->Arg(64)
+    ->Arg(1024)
+    ->Arg(4096)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_matmul, double, cublas)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_matmul, double, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_matmul, std::int32_t, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
@@ -46,8 +56,7 @@ void cublas_direct(benchmark::State& state) {
   device_loop(state, [&] {
     if constexpr (std::is_same_v<T, float>)
       cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), n, a.data(), n, &zero, c.data(), n);
-    else
-      cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), n, a.data(), n, &zero, c.data(), n);
+    else cublasDgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), n, a.data(), n, &zero, c.data(), n);
   });
   cublasDestroy(h);
   state.SetItemsProcessed(state.iterations() * 2 * std::int64_t{n} * n * n);

@@ -16,11 +16,26 @@ void device_lombscargle(benchmark::State& state) {
     else p = xp::signal::lombscargle(in.x, in.y, f, {.fast_math = Fast});
   });
 }
-BENCHMARK_TEMPLATE(device_lombscargle, double, false, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_lombscargle, float, false, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_lombscargle, float, false, true)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_lombscargle, double, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_lombscargle, float, true, false)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, double, false, false)
+    ->Arg(1 << 20)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, false, false)
+    ->Arg(1 << 20)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, false, true)
+    ->Arg(1 << 20)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, double, true, false)
+    ->Arg(1 << 20)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_lombscargle, float, true, false)
+    ->Arg(1 << 20)
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_lombscargle, float, true, true)->Arg(1 << 20)->UseManualTime()->Unit(benchmark::kMicrosecond);
 // the listed and grid kernels' knobs: frequencies per thread (listed; 0 = default) and blocks per SM
 // (0 = one resident wave)
@@ -28,7 +43,8 @@ BENCHMARK_TEMPLATE(device_lombscargle, float, true, true)->Arg(1 << 20)->UseManu
 template <class T, bool Grid, bool Fast>
 void device_lombscargle_tuning(benchmark::State& state) {
   const xp::index_t nf = state.range(0);
-  const xp::backends::cuda::lombscargle_launch launch{static_cast<int>(state.range(1)), static_cast<int>(state.range(2))};
+  const xp::backends::cuda::lombscargle_launch launch{static_cast<int>(state.range(1)),
+                                                      static_cast<int>(state.range(2))};
   ls_inputs<T, xp::cuda> in;
   const auto f = xp::linspace<T, xp::cuda>(ls_f0, ls_f1, nf);
   const xp::signal::frequency_grid g{ls_f0, (ls_f1 - ls_f0) / double(nf - 1), nf};

@@ -22,7 +22,6 @@ void host_sum(benchmark::State& state) {
 }
 BENCHMARK(host_sum)->Arg(1 << 24)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-
 template <class T, bool Grid>
 void host_lombscargle(benchmark::State& state) {
   const xp::index_t nf = state.range(0);

@@ -16,8 +16,8 @@ int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
     const xp::index_t rows = opt.small ? 512 : 8192, cols = opt.small ? 1000 : 8192;
-    std::printf("05 abs-sum: %lld x %lld float32 on %s\n", static_cast<long long>(rows),
-                static_cast<long long>(cols), tutorial::name<B>());
+    std::printf("05 abs-sum: %lld x %lld float32 on %s\n", static_cast<long long>(rows), static_cast<long long>(cols),
+                tutorial::name<B>());
 
     // Step 1: the kernel: map |x|, combine with +, post-map nothing, start from 0.
     auto abssum = xp::reduction_kernel(absolute_value{}, xp::plus{}, xp::identity{}, 0.f);

@@ -31,8 +31,10 @@ int main(int argc, char** argv) {
     const auto hx = xp::random::uniform<double>({check}, 0.0, 1.0, 2026);
     const auto hy = xp::random::uniform<double>({check}, 0.0, 1.0, 1122);
     const auto host_inside = xp::count_nonzero(hx * hx + hy * hy <= 1.0).item();
-    const auto dev_inside = xp::count_nonzero(x(xp::range(0, check)) * x(xp::range(0, check)) +
-                                              y(xp::range(0, check)) * y(xp::range(0, check)) <= 1.0).item();
+    const auto dev_inside =
+        xp::count_nonzero(
+            x(xp::range(0, check)) * x(xp::range(0, check)) + y(xp::range(0, check)) * y(xp::range(0, check)) <= 1.0)
+            .item();
 
     // Step 4: within four standard errors of pi.
     const double sigma = 4.0 * std::sqrt(M_PI / 4 * (1 - M_PI / 4) / double(n));

@@ -36,7 +36,8 @@ int main(int argc, char** argv) {
 
     // Step 1: for each size, time the ways and check each against a float64 product, within
     // the bound of float32 dot products of length n: n * eps * (|A| |B|)_ij.
-    const std::vector<xp::index_t> sizes = opt.small ? std::vector<xp::index_t>{128, 257} : std::vector<xp::index_t>{1024, 4096};
+    const std::vector<xp::index_t> sizes =
+        opt.small ? std::vector<xp::index_t>{128, 257} : std::vector<xp::index_t>{1024, 4096};
     std::printf("  %-34s %12s %12s\n", "n x n @ n x n, float32", "ms", "GFLOP/s");
     for (const xp::index_t n : sizes) {
       const auto a = xp::random::uniform<float, B>({n, n}, -1.f, 1.f, 1);
@@ -47,8 +48,7 @@ int main(int argc, char** argv) {
       const double flops = 2.0 * double(n) * double(n) * double(n);
       auto report = [&](const char* what, const xp::ndarray<float, B>& c, double ms) {
         // a violation of the bound anywhere counts: the largest (|c - exact| - bound) must be <= 0
-        const double worst =
-            xp::max(xp::abs(c.template astype<double>() - exact) - double(n) * 0x1p-23 * scale).item();
+        const double worst = xp::max(xp::abs(c.template astype<double>() - exact) - double(n) * 0x1p-23 * scale).item();
         std::printf("  %-34s %12.3f %12.1f %s\n", what, ms, flops / ms * 1e-6, worst <= 0 ? "" : "  WRONG");
         ok = ok && worst <= 0;
       };
@@ -100,8 +100,10 @@ int main(int argc, char** argv) {
     const double rel = xp::max(xp::abs(direct.template astype<double>() - cheap) / cheap).item();
     std::printf("  sum(matmul(A, B), {0}) for %lldx%lld @ %lldx%lld: %.3f ms\n", static_cast<long long>(m),
                 static_cast<long long>(k), static_cast<long long>(k), static_cast<long long>(n), ms_direct);
-    std::printf("  matmul(sum(A, {0}), B)                       : %.3f ms (%.0fx less time), "
-                "largest relative difference %.1e\n", ms_cheap, ms_direct / ms_cheap, rel);
+    std::printf(
+        "  matmul(sum(A, {0}), B)                       : %.3f ms (%.0fx less time), "
+        "largest relative difference %.1e\n",
+        ms_cheap, ms_direct / ms_cheap, rel);
     ok = ok && rel <= 1e-4 && direct.shape() == xp::shape_type{n};
     return ok;
   });

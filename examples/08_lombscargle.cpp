@@ -28,7 +28,8 @@ std::vector<double> baseline(const std::vector<double>& x, const std::vector<dou
     const double tau = std::atan2(2 * cs, cc - ss) / (2 * f[i]);
     const double ct = std::cos(f[i] * tau), st = std::sin(f[i] * tau);
     const double a = ct * xc + st * xs, b = ct * xs - st * xc;
-    p[i] = 0.5 * (a * a / (ct * ct * cc + 2 * ct * st * cs + st * st * ss) + b * b / (ct * ct * ss - 2 * ct * st * cs + st * st * cc));
+    p[i] = 0.5 * (a * a / (ct * ct * cc + 2 * ct * st * cs + st * st * ss) +
+                  b * b / (ct * ct * ss - 2 * ct * st * cs + st * st * cc));
   }
   return p;
 }

@@ -57,7 +57,8 @@ int main(int argc, char** argv) {
         std::fflush(stdout);
       }
     });
-    std::printf("\n  %lld steps: %.1f ms, %.2f us per step\n", static_cast<long long>(steps), ms, ms * 1e3 / double(steps));
+    std::printf("\n  %lld steps: %.1f ms, %.2f us per step\n", static_cast<long long>(steps), ms,
+                ms * 1e3 / double(steps));
 
     // Step 4: the physics holds: nothing negative, nothing above the start, the total did not grow.
     const double total = xp::sum(field.template astype<double>()).item();
@@ -67,7 +68,8 @@ int main(int argc, char** argv) {
     const bool ok = lo >= 0.f && hi <= 1.f && total <= total0 * (1 + 1e-6) && oracle_diff <= 1e-5;
 
     // Step 5: the three images.
-    const auto after = field.template astype<double>().copy_to_host(), last = lap.template astype<double>().copy_to_host();
+    const auto after = field.template astype<double>().copy_to_host(),
+               last = lap.template astype<double>().copy_to_host();
     const auto first = original.template astype<double>();
     const int side = static_cast<int>(n);
     if (tutorial::field_png("diffusion_start.png", first.data(), side, side, false) &&

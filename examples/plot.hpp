@@ -97,7 +97,8 @@ inline bool linear_png(const std::string& path, const series& s, double mark) {
   c.line(l, t, l, b, 0, 0, 0);
   c.line(l, b, r, b, 0, 0, 0);
   c.line(px(mark), t, px(mark), b, 220, 40, 40, 3);
-  for (std::size_t i = 1; i < s.x.size(); ++i) c.line(px(s.x[i - 1]), py(s.y[i - 1]), px(s.x[i]), py(s.y[i]), s.r, s.g, s.b);
+  for (std::size_t i = 1; i < s.x.size(); ++i)
+    c.line(px(s.x[i - 1]), py(s.y[i - 1]), px(s.x[i]), py(s.y[i]), s.r, s.g, s.b);
   return c.save(path);
 }
 

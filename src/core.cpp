@@ -45,8 +45,10 @@ index_t checked_size(const shape_type& shape, std::size_t itemsize) {
       continue;
     }
     if (__builtin_mul_overflow(bytes, d, &bytes))
-      throw value_error("xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
-                        "possible size, shape " + to_string(shape));
+      throw value_error(
+          "xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
+          "possible size, shape " +
+          to_string(shape));
   }
   return empty ? 0 : bytes / static_cast<index_t>(itemsize > 0 ? itemsize : 1);
 }
@@ -98,26 +100,25 @@ merged_layout merge_layout(const shape_type& shape, const std::vector<const shap
   return out;
 }
 
-shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides,
-                                    const shape_type& shape) {
+shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides, const shape_type& shape) {
   if (src_shape.size() > shape.size())
-    throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) +
-                      " into shape " + to_string(shape));
+    throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) + " into shape " +
+                      to_string(shape));
   shape_type out(shape.size(), 0);
   const std::size_t lead = shape.size() - src_shape.size();
   for (std::size_t d = 0; d < src_shape.size(); ++d) {
     if (src_shape[d] == shape[lead + d]) {
       out[lead + d] = src_shape[d] == 1 ? 0 : src_strides[d];
     } else if (src_shape[d] != 1) {
-      throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) +
-                        " into shape " + to_string(shape));
+      throw shape_error("xp: could not broadcast input array from shape " + to_string(src_shape) + " into shape " +
+                        to_string(shape));
     }
   }
   return out;
 }
 
 bool reshape_strides(const shape_type& old_shape, const shape_type& old_strides, const shape_type& new_shape,
-                            shape_type& new_strides) {
+                     shape_type& new_strides) {
   shape_type od, os;
   for (std::size_t i = 0; i < old_shape.size(); ++i)
     if (old_shape[i] != 1) {

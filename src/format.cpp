@@ -320,12 +320,18 @@ std::string format_typed(const T* data, const index_t* shape, const index_t* str
 std::string format_array(const void* data, print_dtype dtype, const index_t* shape, const index_t* strides,
                          std::size_t ndim) {
   switch (dtype) {
-    case print_dtype::bool_: return format_typed(static_cast<const bool*>(data), shape, strides, ndim);
-    case print_dtype::uint8: return format_typed(static_cast<const std::uint8_t*>(data), shape, strides, ndim);
-    case print_dtype::int32: return format_typed(static_cast<const std::int32_t*>(data), shape, strides, ndim);
-    case print_dtype::int64: return format_typed(static_cast<const std::int64_t*>(data), shape, strides, ndim);
-    case print_dtype::float32: return format_typed(static_cast<const float*>(data), shape, strides, ndim);
-    case print_dtype::float64: return format_typed(static_cast<const double*>(data), shape, strides, ndim);
+    case print_dtype::bool_:
+      return format_typed(static_cast<const bool*>(data), shape, strides, ndim);
+    case print_dtype::uint8:
+      return format_typed(static_cast<const std::uint8_t*>(data), shape, strides, ndim);
+    case print_dtype::int32:
+      return format_typed(static_cast<const std::int32_t*>(data), shape, strides, ndim);
+    case print_dtype::int64:
+      return format_typed(static_cast<const std::int64_t*>(data), shape, strides, ndim);
+    case print_dtype::float32:
+      return format_typed(static_cast<const float*>(data), shape, strides, ndim);
+    case print_dtype::float64:
+      return format_typed(static_cast<const double*>(data), shape, strides, ndim);
   }
   return {};
 }

@@ -43,32 +43,40 @@ std::size_t itemsize_of(npy_dtype dtype) {
   switch (dtype) {
     case npy_dtype::bool_:
     case npy_dtype::int8:
-    case npy_dtype::uint8: return 1;
+    case npy_dtype::uint8:
+      return 1;
     case npy_dtype::int16:
-    case npy_dtype::uint16: return 2;
+    case npy_dtype::uint16:
+      return 2;
     case npy_dtype::int32:
     case npy_dtype::uint32:
-    case npy_dtype::float32: return 4;
+    case npy_dtype::float32:
+      return 4;
     case npy_dtype::int64:
     case npy_dtype::uint64:
-    case npy_dtype::float64: return 8;
+    case npy_dtype::float64:
+      return 8;
   }
   return 1;
 }
 
 char kind_of(npy_dtype dtype) {
   switch (dtype) {
-    case npy_dtype::bool_: return 'b';
+    case npy_dtype::bool_:
+      return 'b';
     case npy_dtype::int8:
     case npy_dtype::int16:
     case npy_dtype::int32:
-    case npy_dtype::int64: return 'i';
+    case npy_dtype::int64:
+      return 'i';
     case npy_dtype::uint8:
     case npy_dtype::uint16:
     case npy_dtype::uint32:
-    case npy_dtype::uint64: return 'u';
+    case npy_dtype::uint64:
+      return 'u';
     case npy_dtype::float32:
-    case npy_dtype::float64: return 'f';
+    case npy_dtype::float64:
+      return 'f';
   }
   return '?';
 }
@@ -77,17 +85,28 @@ char kind_of(npy_dtype dtype) {
 template <class F>
 decltype(auto) visit_dtype(npy_dtype dtype, F&& f) {
   switch (dtype) {
-    case npy_dtype::bool_: return f(bool{});
-    case npy_dtype::int8: return f(std::int8_t{});
-    case npy_dtype::int16: return f(std::int16_t{});
-    case npy_dtype::int32: return f(std::int32_t{});
-    case npy_dtype::int64: return f(std::int64_t{});
-    case npy_dtype::uint8: return f(std::uint8_t{});
-    case npy_dtype::uint16: return f(std::uint16_t{});
-    case npy_dtype::uint32: return f(std::uint32_t{});
-    case npy_dtype::uint64: return f(std::uint64_t{});
-    case npy_dtype::float32: return f(float{});
-    case npy_dtype::float64: return f(double{});
+    case npy_dtype::bool_:
+      return f(bool{});
+    case npy_dtype::int8:
+      return f(std::int8_t{});
+    case npy_dtype::int16:
+      return f(std::int16_t{});
+    case npy_dtype::int32:
+      return f(std::int32_t{});
+    case npy_dtype::int64:
+      return f(std::int64_t{});
+    case npy_dtype::uint8:
+      return f(std::uint8_t{});
+    case npy_dtype::uint16:
+      return f(std::uint16_t{});
+    case npy_dtype::uint32:
+      return f(std::uint32_t{});
+    case npy_dtype::uint64:
+      return f(std::uint64_t{});
+    case npy_dtype::float32:
+      return f(float{});
+    case npy_dtype::float64:
+      return f(double{});
   }
   throw value_error("xp: invalid npy_dtype " + std::to_string(static_cast<int>(dtype)));
 }
@@ -367,8 +386,10 @@ class header_parser {
         have_shape = true;
         h.shape = parse_shape();
       } else {
-        fail("unexpected key '" + printable(key) + "' (a .npy header has exactly 'descr', 'fortran_order' and "
-             "'shape')", key_at);
+        fail("unexpected key '" + printable(key) +
+                 "' (a .npy header has exactly 'descr', 'fortran_order' and "
+                 "'shape')",
+             key_at);
       }
       skip_space();
       if (peek() == ',') {
@@ -481,7 +502,8 @@ class header_parser {
     const std::size_t start = m_pos;
     while (!at_end() && is_word_char(m_text[m_pos])) ++m_pos;
     const std::string_view word = m_text.substr(start, m_pos - start);
-    const bool digits = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
+    const bool digits =
+        !word.empty() && std::all_of(word.begin(), word.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!digits) fail("a shape extent must be a non-negative decimal integer", start);
     if (word.size() > 1 && word[0] == '0') fail("a shape extent must not have leading zeros", start);
     index_t value = 0;
@@ -557,8 +579,8 @@ npy_header read_and_validate(const byte_source& src) {
     throw fail("the file is truncated: shape " + to_string(h.shape) + " of '" + h.descr + "' needs " +
                std::to_string(h.data_bytes) + " data bytes, the file holds " + std::to_string(present));
   if (present > h.data_bytes)
-    throw fail("the file holds " + std::to_string(present) + " data bytes, but shape " + to_string(h.shape) +
-               " of '" + h.descr + "' needs exactly " + std::to_string(h.data_bytes));
+    throw fail("the file holds " + std::to_string(present) + " data bytes, but shape " + to_string(h.shape) + " of '" +
+               h.descr + "' needs exactly " + std::to_string(h.data_bytes));
   return h;
 }
 
@@ -698,17 +720,28 @@ std::string follow_links(const std::string& path) {
 
 const char* npy_dtype_name(npy_dtype dtype) noexcept {
   switch (dtype) {
-    case npy_dtype::bool_: return "bool";
-    case npy_dtype::int8: return "int8";
-    case npy_dtype::int16: return "int16";
-    case npy_dtype::int32: return "int32";
-    case npy_dtype::int64: return "int64";
-    case npy_dtype::uint8: return "uint8";
-    case npy_dtype::uint16: return "uint16";
-    case npy_dtype::uint32: return "uint32";
-    case npy_dtype::uint64: return "uint64";
-    case npy_dtype::float32: return "float32";
-    case npy_dtype::float64: return "float64";
+    case npy_dtype::bool_:
+      return "bool";
+    case npy_dtype::int8:
+      return "int8";
+    case npy_dtype::int16:
+      return "int16";
+    case npy_dtype::int32:
+      return "int32";
+    case npy_dtype::int64:
+      return "int64";
+    case npy_dtype::uint8:
+      return "uint8";
+    case npy_dtype::uint16:
+      return "uint16";
+    case npy_dtype::uint32:
+      return "uint32";
+    case npy_dtype::uint64:
+      return "uint64";
+    case npy_dtype::float32:
+      return "float32";
+    case npy_dtype::float64:
+      return "float64";
   }
   return "unknown";
 }
@@ -731,8 +764,8 @@ npy_reader npy_reader::open_file(const std::string& path) {
 }
 
 npy_reader npy_reader::open_memory(const void* bytes, std::size_t size, const std::string& name) {
-  if (bytes == nullptr && size > 0) throw value_error("xp::load_npy: " + name + ": null pointer to " +
-                                                      std::to_string(size) + " bytes");
+  if (bytes == nullptr && size > 0)
+    throw value_error("xp::load_npy: " + name + ": null pointer to " + std::to_string(size) + " bytes");
   auto s = std::make_unique<state>();
   s->source = std::make_unique<memory_source>(bytes, size, name);
   s->header = read_and_validate(*s->source);
@@ -746,9 +779,9 @@ bool npy_reader::fortran_order() const noexcept { return m_state->header.fortran
 void npy_reader::check_target(npy_dtype target, const npy_load_options& options) const {
   const npy_header& h = m_state->header;
   if (target == h.dtype || options.convert) return;
-  throw dtype_error("xp::load_npy: " + m_state->source->name() + ": the file holds " + npy_dtype_name(h.dtype) +
-                    " ('" + h.descr + "'), not the requested " + npy_dtype_name(target) +
-                    "; load it as " + npy_dtype_name(h.dtype) + " or pass npy_load_options{.convert = true}");
+  throw dtype_error("xp::load_npy: " + m_state->source->name() + ": the file holds " + npy_dtype_name(h.dtype) + " ('" +
+                    h.descr + "'), not the requested " + npy_dtype_name(target) + "; load it as " +
+                    npy_dtype_name(h.dtype) + " or pass npy_load_options{.convert = true}");
 }
 
 void npy_reader::read_into(npy_dtype target, void* dst) const {
@@ -758,7 +791,8 @@ void npy_reader::read_into(npy_dtype target, void* dst) const {
   const std::size_t itemsize = itemsize_of(h.dtype);
 
   // Fortran and C order only differ when two or more axes are longer than 1.
-  const bool reorder = h.fortran_order && std::count_if(h.shape.begin(), h.shape.end(), [](index_t n) { return n > 1; }) > 1;
+  const bool reorder =
+      h.fortran_order && std::count_if(h.shape.begin(), h.shape.end(), [](index_t n) { return n > 1; }) > 1;
 
   // Same dtype in C order: the bytes go straight into the array.
   if (target == h.dtype && !reorder) {

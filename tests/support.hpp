@@ -31,11 +31,12 @@ struct on {
   using backend = B;
 };
 
-#define XP_ALL_DTYPES                                                                           \
+#define XP_ALL_DTYPES                                                                            \
   xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, \
       xt_test::on<std::uint8_t>, xt_test::on<bool>
-#define XP_NUMBER_DTYPES \
-  xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, xt_test::on<std::uint8_t>
+#define XP_NUMBER_DTYPES                                                                         \
+  xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, \
+      xt_test::on<std::uint8_t>
 #define XP_FLOAT_DTYPES xt_test::on<float>, xt_test::on<double>
 
 inline std::string golden(const std::string& name) { return std::string(XP_GOLDEN_DIR) + "/" + name + ".npy"; }

@@ -109,6 +109,7 @@ TEST_CASE("cuda: sizes past 2^31 elements index with 64 bits") {
 // The README's tour, verbatim: README.md's cpp block is this region (checked by the
 // xp_docs_snippets test), so the tour compiles and runs with every CUDA test run.
 TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
+  // clang-format off
   // example-begin readme-tour
   auto h = xp::linspace<float>(0.f, 10.f, 1 << 20);          // ndarray<float, host>
   auto d = xp::to_device(h);                                  // ndarray<float, cuda>: explicit copy
@@ -132,6 +133,7 @@ TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
   try { xp::broadcast_to(m, {5, 4}); }
   catch (const xp::shape_error& e) { /* names both shapes */ }
   // example-end readme-tour
+  // clang-format on
   // m = arange(12).reshape(3, 4) with column 0 zeroed; v shares its rows 0 and 2
   const auto mh = m.copy_to_host();
   CHECK(mh.shape() == xp::shape_type{3, 4});

@@ -13,7 +13,7 @@ namespace {
 // steps of f <- f - c lap(f) in double with zero outside the grid; returns the field and the
 // Laplacian of the last step's input
 std::pair<std::vector<double>, std::vector<double>> diffusion_reference(std::vector<double> f, xp::index_t rows,
-                                                                         xp::index_t cols, double c, int steps) {
+                                                                        xp::index_t cols, double c, int steps) {
   std::vector<double> next(f.size()), lap(f.size());
   auto at = [&](const std::vector<double>& g, xp::index_t i, xp::index_t j) {
     return i < 0 || j < 0 || i >= rows || j >= cols ? 0.0 : g[i * cols + j];
@@ -59,7 +59,8 @@ TEST_CASE_TEMPLATE("pde: diffuse and laplacian against a float64 reference", P, 
       INFO(backend_name() << " " << rows << "x" << cols << " steps " << steps);
       const auto f = random_field<T>(rows, cols, 3);
       const auto h = f.template astype<double>().copy_to_host();
-      const auto [want, want_lap] = diffusion_reference(std::vector<double>(h.data(), h.data() + h.size()), rows, cols, 0.2, steps);
+      const auto [want, want_lap] =
+          diffusion_reference(std::vector<double>(h.data(), h.data() + h.size()), rows, cols, 0.2, steps);
       auto g = f.copy();
       xp::ndarray<T, B> lap;
       xp::pde::diffuse(g, 0.2, steps, {.laplacian = &lap});

@@ -102,8 +102,16 @@ TEST_CASE_TEMPLATE("edges: float -> integer conversions of NaN, inf and out-of-r
   auto src = xp::array<double, B>({nan, inf, -inf, 1e20, -1e20, -1.0, 300.7, 2.9, -2.9, 0.0});
   // the rule of convert.hpp: NaN -> 0, truncation toward zero, saturation at the type's ends
   const T lo = std::numeric_limits<T>::min(), hi = std::numeric_limits<T>::max();
-  const std::vector<T> want = {T(0), hi, lo, hi, lo, std::is_signed_v<T> ? T(-1) : T(0), T(300) == 300 ? T(300) : hi,
-                               T(2), std::is_signed_v<T> ? T(-2) : T(0), T(0)};
+  const std::vector<T> want = {T(0),
+                               hi,
+                               lo,
+                               hi,
+                               lo,
+                               std::is_signed_v<T> ? T(-1) : T(0),
+                               T(300) == 300 ? T(300) : hi,
+                               T(2),
+                               std::is_signed_v<T> ? T(-2) : T(0),
+                               T(0)};
   const auto got = values(src.template astype<T>());
   for (std::size_t i = 0; i < want.size(); ++i) {
     INFO("element " << i);
@@ -131,7 +139,8 @@ TEST_CASE("edges: double -> float beyond float's range gives inf; NaN -> bool is
   CHECK(got[2] == std::numeric_limits<float>::infinity());  // halfway to 2^128 rounds up
   CHECK(got[3] == std::numeric_limits<float>::max());
   CHECK(got[4] == 1.f);
-  const auto b = values(xp::array<double, B>({std::numeric_limits<double>::quiet_NaN(), 0.0, -0.0, 0.5}).astype<bool>());
+  const auto b =
+      values(xp::array<double, B>({std::numeric_limits<double>::quiet_NaN(), 0.0, -0.0, 0.5}).astype<bool>());
   CHECK(b == std::vector<bool>{true, false, false, true});
 }
 
@@ -195,9 +204,9 @@ TEST_CASE("edges: writes through a broadcast view throw 'assignment destination 
   CHECK_THROWS_AS((xp::expand_dims(v, 0).fill(2.f)), xp::value_error);
   CHECK(v.reshape({12}).writeable());  // reshaping a broadcast needs a copy, which is writeable (NumPy too)
   CHECK_THROWS_AS((xp::eval(a * 2.f, v)), xp::value_error);
-  CHECK_THROWS_AS((xp::sum(xp::ones<float, B>({3, 4}), {0}, false,
-                           xp::out(xp::broadcast_to(xp::zeros<float, B>({1}), {4})))),
-                  xp::value_error);
+  CHECK_THROWS_AS(
+      (xp::sum(xp::ones<float, B>({3, 4}), {0}, false, xp::out(xp::broadcast_to(xp::zeros<float, B>({1}), {4})))),
+      xp::value_error);
   CHECK_THROWS_AS((xp::elementwise_kernel(sum_and_difference{})(a, a, xp::out(v(0, xp::all), v(1, xp::all)))),
                   xp::value_error);
   auto m = xp::ones<float, B>({2, 2});
@@ -281,7 +290,8 @@ TEST_CASE("edges: evaluating into out= checks the broadcast before sizing a too-
 }
 
 TEST_CASE("edges: float remainder of zero takes the divisor's sign") {
-  const auto r = values(xp::eval(xp::array<double, B>({-4.0, 4.0, 0.0, -0.0}) % xp::array<double, B>({2.0, -2.0, -3.0, 3.0})));
+  const auto r =
+      values(xp::eval(xp::array<double, B>({-4.0, 4.0, 0.0, -0.0}) % xp::array<double, B>({2.0, -2.0, -3.0, 3.0})));
   CHECK(!std::signbit(r[0]));
   CHECK(std::signbit(r[1]));
   CHECK(std::signbit(r[2]));

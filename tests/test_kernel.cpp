@@ -14,9 +14,8 @@ struct sincos_fn {  // a functor struct, two outputs
 }  // namespace
 
 TEST_CASE("elementwise_kernel: the seeds' saxpy_trig, from a lambda") {
-  auto saxpy_trig = xp::elementwise_kernel([] XP_HD(float x, float y, float a) {
-    return xp::math::exp(a * xp::math::sin(x) + xp::math::cos(y));
-  });
+  auto saxpy_trig = xp::elementwise_kernel(
+      [] XP_HD(float x, float y, float a) { return xp::math::exp(a * xp::math::sin(x) + xp::math::cos(y)); });
   auto x = xp::random::uniform<float, B>({300, 7}, -3.f, 3.f, 1);
   auto y = xp::random::uniform<float, B>({7}, -3.f, 3.f, 2);  // broadcasts along rows
   const auto before = xp::debug::launch_count();

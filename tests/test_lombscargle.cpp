@@ -75,8 +75,10 @@ TEST_CASE("lombscargle: SciPy's periodograms, with precenter and normalize") {
   const auto x = xp::load_npy<double, B>(golden("ls_x")), y = xp::load_npy<double, B>(golden("ls_y"));
   const auto f = xp::load_npy<double, B>(golden("ls_f"));
   check_close(xp::signal::lombscargle(x, y, f), xp::load_npy<double>(golden("ls_plain")), 1e-11);
-  check_close(xp::signal::lombscargle(x, y, f, {.precenter = true}), xp::load_npy<double>(golden("ls_precenter")), 1e-11);
-  check_close(xp::signal::lombscargle(x, y, f, {.normalize = true}), xp::load_npy<double>(golden("ls_normalize")), 1e-11);
+  check_close(xp::signal::lombscargle(x, y, f, {.precenter = true}), xp::load_npy<double>(golden("ls_precenter")),
+              1e-11);
+  check_close(xp::signal::lombscargle(x, y, f, {.normalize = true}), xp::load_npy<double>(golden("ls_normalize")),
+              1e-11);
   check_close(xp::signal::lombscargle(x, y, f, {.precenter = true, .normalize = true}),
               xp::load_npy<double>(golden("ls_both")), 1e-11);
   // the golden frequencies are evenly spaced: the grid path gives the same periodogram
@@ -90,7 +92,8 @@ TEST_CASE("lombscargle: a case checked by hand") {
   const auto x = xp::array<double, B>({0.0, M_PI / 2}), y = xp::array<double, B>({1.0, 1.0});
   const auto f = xp::array<double, B>({1.0});
   CHECK(values(xp::signal::lombscargle(x, y, f))[0] == doctest::Approx(1.0).epsilon(1e-14));
-  CHECK(values(xp::signal::lombscargle(x, y, f, {.normalize = true}))[0] == doctest::Approx(1.0).epsilon(1e-14));  // 2 / (1 + 1)
+  CHECK(values(xp::signal::lombscargle(x, y, f, {.normalize = true}))[0] ==
+        doctest::Approx(1.0).epsilon(1e-14));                                      // 2 / (1 + 1)
   CHECK(values(xp::signal::lombscargle(x, y, f, {.precenter = true}))[0] == 0.0);  // nothing left after centering
 }
 
@@ -118,7 +121,8 @@ TEST_CASE_TEMPLATE("lombscargle: 2^10 samples x 2^14 frequencies against a float
   if constexpr (std::is_same_v<T, float>) {
     const auto fast = xp::signal::lombscargle(d.x, d.y, xp::array<T, B>(ft, {nf}), {.fast_math = true});
     CHECK(relative_error(fast, want) <= 1e-3);
-    const auto fast_grid = xp::signal::lombscargle(d.x, d.y, xp::signal::frequency_grid{f0, df, nf}, {.fast_math = true});
+    const auto fast_grid =
+        xp::signal::lombscargle(d.x, d.y, xp::signal::frequency_grid{f0, df, nf}, {.fast_math = true});
     CHECK(relative_error(fast_grid, ls_reference(d.xd, d.yd, grid_f)) <= 1e-3);
   }
 }
@@ -154,7 +158,9 @@ TEST_CASE("lombscargle: bad input throws clear errors") {
   CHECK_THROWS_AS(xp::signal::lombscargle(x, x, f.reshape({5, 1})), xp::shape_error);
   CHECK_THROWS_AS(xp::signal::lombscargle(xp::empty<double, B>({0}), xp::empty<double, B>({0}), f), xp::value_error);
   CHECK_THROWS_AS(xp::signal::lombscargle(x, x, xp::array<double, B>({0.5, 0.0})), xp::value_error);
-  CHECK_THROWS_AS(xp::signal::lombscargle(x, x, xp::signal::frequency_grid{-1.0, 0.25, 10}), xp::value_error);  // hits 0
+  CHECK_THROWS_AS(xp::signal::lombscargle(x, x, xp::signal::frequency_grid{-1.0, 0.25, 10}),
+                  xp::value_error);  // hits 0
   CHECK_THROWS_AS(xp::signal::lombscargle(x, x, xp::signal::frequency_grid{1.0, 0.1, -1}), xp::value_error);
-  CHECK_NOTHROW(xp::signal::lombscargle(x, x, xp::signal::frequency_grid{-1.0, 0.3, 10}));  // passes near 0, never on it
+  CHECK_NOTHROW(
+      xp::signal::lombscargle(x, x, xp::signal::frequency_grid{-1.0, 0.3, 10}));  // passes near 0, never on it
 }

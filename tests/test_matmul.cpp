@@ -56,10 +56,12 @@ void check_product(const xp::ndarray<T, Bk>& got, const reference& want, xp::ind
   std::size_t bad = 0;
   for (std::size_t i = 0; i < g.size(); ++i) {
     const double d = std::abs(static_cast<double>(g[i]) - want.value[i]);
-    const double bound = std::is_integral_v<T> ? 0.0 : static_cast<double>(std::max<xp::index_t>(k, 1)) * eps * want.scale[i];
+    const double bound =
+        std::is_integral_v<T> ? 0.0 : static_cast<double>(std::max<xp::index_t>(k, 1)) * eps * want.scale[i];
     if (!(d <= bound)) {
       if (bad++ < 5) {
-        INFO("flat index " << i << ": got " << static_cast<double>(g[i]) << ", want " << want.value[i] << ", bound " << bound);
+        INFO("flat index " << i << ": got " << static_cast<double>(g[i]) << ", want " << want.value[i] << ", bound "
+                           << bound);
         CHECK(d <= bound);
       }
     }
@@ -88,13 +90,15 @@ TEST_CASE_TEMPLATE("matmul: every engine against a float64 reference at awkward 
   using T = typename P::type;
   // (m, k, n): 1x1x1, a row times a column, sizes off every tile multiple, a whole tile,
   // and a large odd product
-  const std::vector<std::array<xp::index_t, 3>> sizes{{1, 1, 1}, {1, 300, 1}, {17, 33, 65}, {128, 128, 128}, {1000, 999, 1001}};
+  const std::vector<std::array<xp::index_t, 3>> sizes{
+      {1, 1, 1}, {1, 300, 1}, {17, 33, 65}, {128, 128, 128}, {1000, 999, 1001}};
   unsigned seed = 1;
   for (const auto& [m, k, n] : sizes) {
     const auto a = mm_random<T>({m, k}, seed++), b = mm_random<T>({k, n}, seed++);
     const auto want = reference_product(a, b);
     for (const auto engine : engines<T>()) {
-      INFO(backend_name() << " " << xp::dtype_name<T>() << " " << m << "x" << k << "x" << n << " engine " << xp::engine_name(engine));
+      INFO(backend_name() << " " << xp::dtype_name<T>() << " " << m << "x" << k << "x" << n << " engine "
+                          << xp::engine_name(engine));
       const auto c = xp::matmul(a, b, {.engine = engine});
       static_assert(std::is_same_v<typename decltype(c)::value_type, T>);
       REQUIRE(c.shape() == xp::shape_type{m, n});
@@ -106,12 +110,12 @@ TEST_CASE_TEMPLATE("matmul: every engine against a float64 reference at awkward 
 TEST_CASE_TEMPLATE("matmul: transposed, sliced and reversed operands", P, XP_MATMUL_DTYPES) {
   using T = typename P::type;
   const xp::index_t m = 37, k = 70, n = 45;
-  const auto at = mm_random<T>({k, m}, 11);                      // A = at.T: column-major
-  const auto bb = mm_random<T>({2 * k, n + 3}, 12);              // B = every other row, 45 of 48 columns
+  const auto at = mm_random<T>({k, m}, 11);          // A = at.T: column-major
+  const auto bb = mm_random<T>({2 * k, n + 3}, 12);  // B = every other row, 45 of 48 columns
   const auto a = xp::transpose(at);
   const auto b = bb(xp::range(0, 2 * k, 2), xp::range(0, n));
   const auto b_rev = bb(xp::range(2 * k - 1, xp::none, -2), xp::range(n - 1, xp::none, -1));  // negative strides
-  const auto a_cols = mm_random<T>({m, 3 * k}, 13)(xp::all, xp::range(0, 3 * k, 3));         // neither stride 1
+  const auto a_cols = mm_random<T>({m, 3 * k}, 13)(xp::all, xp::range(0, 3 * k, 3));          // neither stride 1
   for (const auto engine : engines<T>()) {
     INFO(backend_name() << " " << xp::dtype_name<T>() << " engine " << xp::engine_name(engine));
     check_product(xp::matmul(a, b, {.engine = engine}), reference_product(a, b), k, eps_of<T>());
@@ -134,8 +138,7 @@ TEST_CASE_TEMPLATE("matmul: batched products broadcast their leading axes", P, X
       const auto c = xp::matmul(a, bx, {.engine = engine});
       REQUIRE(c.shape() == xp::shape_type{3, 2, 20, 19});
       for (xp::index_t i = 0; i < 3; ++i)
-        for (xp::index_t j = 0; j < 2; ++j)
-          check_product(c(i, j), reference_product(a(i, 0), bx(j)), 33, eps_of<T>());
+        for (xp::index_t j = 0; j < 2; ++j) check_product(c(i, j), reference_product(a(i, 0), bx(j)), 33, eps_of<T>());
     }
     // a broadcast matrix on the left of a stack
     const auto c2 = xp::matmul(a(0, 0), b, {.engine = engine});
@@ -205,7 +208,8 @@ TEST_CASE("matmul: bad input throws clear errors") {
     CHECK(what.find("(3, 4)") != std::string::npos);
     CHECK(what.find("(5, 2)") != std::string::npos);
   }
-  CHECK_THROWS_AS(xp::matmul(xp::ones<float, B>({2, 3, 4}), xp::ones<float, B>({3, 4, 5})), xp::shape_error);  // batches 2 vs 3
+  CHECK_THROWS_AS(xp::matmul(xp::ones<float, B>({2, 3, 4}), xp::ones<float, B>({3, 4, 5})),
+                  xp::shape_error);  // batches 2 vs 3
   CHECK_THROWS_AS(xp::matmul(xp::scalar<float, B>(2.f), a), xp::value_error);
   CHECK_THROWS_AS(xp::matmul(a, xp::scalar<float, B>(2.f)), xp::value_error);
   const auto i = xp::ones<std::int32_t, B>({2, 2});

@@ -30,8 +30,7 @@ namespace fs = std::filesystem;
 struct scratch_dir {
   fs::path path;
   explicit scratch_dir(const std::string& tag) {
-    path = fs::temp_directory_path() /
-           ("xp_npy_" + tag + "_" + backend_name() + "_" + std::to_string(::getpid()));
+    path = fs::temp_directory_path() / ("xp_npy_" + tag + "_" + backend_name() + "_" + std::to_string(::getpid()));
     fs::remove_all(path);
     fs::create_directories(path);
   }
@@ -175,9 +174,7 @@ TEST_CASE("npy: every dtype of NumPy's, little- and big-endian") {
 
     // The other widths load with convert, each value read as its own type first.
     const xp::npy_load_options convert{.convert = true};
-    auto as_int64 = [](auto... v) {
-      return array_of<std::int64_t>({2, 3}, {xp::detail::convert<std::int64_t>(v)...});
-    };
+    auto as_int64 = [](auto... v) { return array_of<std::int64_t>({2, 3}, {xp::detail::convert<std::int64_t>(v)...}); };
     check_same(xp::load_npy<std::int64_t, B>(name("i1"), convert),
                as_int64(std::int8_t{0}, std::int8_t{1}, std::int8_t{-1}, std::int8_t{127}, std::int8_t{-128},
                         std::int8_t{18}));
@@ -197,18 +194,22 @@ TEST_CASE("npy: every dtype of NumPy's, little- and big-endian") {
 }
 
 TEST_CASE("npy: Fortran-order files load in C order") {
-  check_same(xp::load_npy<double, B>(golden("npy_fortran_f8_2d")), xp::load_npy<double, B>(golden("npy_fortran_f8_2d_expect")));
+  check_same(xp::load_npy<double, B>(golden("npy_fortran_f8_2d")),
+             xp::load_npy<double, B>(golden("npy_fortran_f8_2d_expect")));
   check_same(xp::load_npy<std::int32_t, B>(golden("npy_fortran_i4_3d")),
              xp::load_npy<std::int32_t, B>(golden("npy_fortran_i4_3d_expect")));
   check_same(xp::load_npy<std::int64_t, B>(golden("npy_fortran_be_i8_3d")),
              xp::load_npy<std::int64_t, B>(golden("npy_fortran_be_i8_3d_expect")));
-  check_same(xp::load_npy<float, B>(golden("npy_fortran_be_f4_2d")), xp::load_npy<float, B>(golden("npy_fortran_be_f4_2d_expect")));
+  check_same(xp::load_npy<float, B>(golden("npy_fortran_be_f4_2d")),
+             xp::load_npy<float, B>(golden("npy_fortran_be_f4_2d_expect")));
   check_same(xp::load_npy<std::uint8_t, B>(golden("npy_fortran_u1_4d")),
              xp::load_npy<std::uint8_t, B>(golden("npy_fortran_u1_4d_expect")));
-  check_same(xp::load_npy<bool, B>(golden("npy_fortran_b1_2d")), xp::load_npy<bool, B>(golden("npy_fortran_b1_2d_expect")));
+  check_same(xp::load_npy<bool, B>(golden("npy_fortran_b1_2d")),
+             xp::load_npy<bool, B>(golden("npy_fortran_b1_2d_expect")));
   check_same(xp::load_npy<std::int64_t, B>(golden("npy_axes20_fortran")),
              xp::load_npy<std::int64_t, B>(golden("npy_axes20_fortran_expect")));
-  check_same(xp::load_npy<float, B>(golden("npy_v2_fortran_be_f4")), xp::load_npy<float, B>(golden("npy_v2_fortran_be_f4_expect")));
+  check_same(xp::load_npy<float, B>(golden("npy_v2_fortran_be_f4")),
+             xp::load_npy<float, B>(golden("npy_v2_fortran_be_f4_expect")));
 
   // reordering and converting at once: big-endian int16 in Fortran order to int32 and float64
   const xp::npy_load_options convert{.convert = true};
@@ -242,7 +243,8 @@ TEST_CASE("npy: 0-d, empty, many axes, format versions 2.0 and 3.0") {
   for (xp::index_t i = 0; i < want32.size(); ++i) want32.data()[i] = static_cast<double>(i) / 8;
   check_same(xp::load_npy<double, B>(golden("npy_axes32")), want32);
 
-  check_same(xp::load_npy<double, B>(golden("npy_v2_f8")), array_of<double>({2, 3}, {-2.25, -1.25, -0.25, 0.75, 1.75, 2.75}));
+  check_same(xp::load_npy<double, B>(golden("npy_v2_f8")),
+             array_of<double>({2, 3}, {-2.25, -1.25, -0.25, 0.75, 1.75, 2.75}));
   check_same(xp::load_npy<std::int64_t, B>(golden("npy_v3_i8")), xp::arange<std::int64_t, B>(-4, 8).reshape({3, 4}));
 }
 
@@ -290,8 +292,7 @@ TEST_CASE_TEMPLATE("npy: convert = true equals NumPy's astype", C, XP_ALL_DTYPES
   }
 }
 
-TEST_CASE_TEMPLATE("npy: convert of NaN, infinities and out-of-range floats follows convert.hpp", C,
-                   XP_ALL_DTYPES) {
+TEST_CASE_TEMPLATE("npy: convert of NaN, infinities and out-of-range floats follows convert.hpp", C, XP_ALL_DTYPES) {
   using T = typename C::type;
   const xp::npy_load_options convert{.convert = true};
   for (const char* source : {"npy_conv_special_f8", "npy_conv_special_f4"}) {
@@ -423,12 +424,32 @@ TEST_CASE("npy: the header parser is strict") {
 
 TEST_CASE("npy: descrs xp does not read are dtype errors") {
   scratch_dir dir("descr");
-  for (const std::string descr : {"<f99999999999999999999", "<f2", "<f16", "<c8", "<c16", "<U3", "|O", "|S5", "|V8",
-                                  "<M8[ns]", "<m8", "f8", "!f8", "<i3", "<i0", "<u16", "|b2", "<b", "<", "", "<f8 ",
-                                  "<F8", "<i-4"}) {
-    check_refused<xp::dtype_error>("descr '" + descr + "'",
-                                   npy_bytes("{'descr': '" + descr + "', 'fortran_order': False, 'shape': (1,)}", zeros(8)),
-                                   dir, "descr");
+  for (const std::string descr : {"<f99999999999999999999",
+                                  "<f2",
+                                  "<f16",
+                                  "<c8",
+                                  "<c16",
+                                  "<U3",
+                                  "|O",
+                                  "|S5",
+                                  "|V8",
+                                  "<M8[ns]",
+                                  "<m8",
+                                  "f8",
+                                  "!f8",
+                                  "<i3",
+                                  "<i0",
+                                  "<u16",
+                                  "|b2",
+                                  "<b",
+                                  "<",
+                                  "",
+                                  "<f8 ",
+                                  "<F8",
+                                  "<i-4"}) {
+    check_refused<xp::dtype_error>(
+        "descr '" + descr + "'",
+        npy_bytes("{'descr': '" + descr + "', 'fortran_order': False, 'shape': (1,)}", zeros(8)), dir, "descr");
   }
   check_refused<xp::dtype_error>(
       "structured dtype",
@@ -441,9 +462,10 @@ TEST_CASE("npy: shapes and data sizes are checked before allocating") {
   for (const char* fortran : {"False", "True"}) {
     INFO("fortran_order " << fortran);
     check_refused<xp::value_error>("shape product overflows int64",
-                                   npy_bytes(dict("<f8", fortran, "(4611686018427387904, 4)"), zeros(8)), dir, "too big");
-    check_refused<xp::value_error>("bytes overflow int64",
-                                   npy_bytes(dict("<f8", fortran, "(2305843009213693952, 2)"), zeros(8)), dir, "too big");
+                                   npy_bytes(dict("<f8", fortran, "(4611686018427387904, 4)"), zeros(8)), dir,
+                                   "too big");
+    check_refused<xp::value_error>(
+        "bytes overflow int64", npy_bytes(dict("<f8", fortran, "(2305843009213693952, 2)"), zeros(8)), dir, "too big");
     check_refused<xp::value_error>("product of many extents overflows",
                                    npy_bytes(dict("|u1", fortran, "(65536, 65536, 65536, 65536)"), zeros(8)), dir,
                                    "too big");
@@ -471,7 +493,8 @@ TEST_CASE("npy: bool bytes other than 0 and 1 are true") {
   const std::string path = dir.file("bool.npy");
   write_bytes(path, bytes);
   check_same(xp::load_npy<bool, B>(path), array_of<bool>({4}, {false, true, true, true}));
-  check_same(xp::detail::load_npy_memory<bool>(bytes.data(), bytes.size()), array_of<bool>({4}, {false, true, true, true}));
+  check_same(xp::detail::load_npy_memory<bool>(bytes.data(), bytes.size()),
+             array_of<bool>({4}, {false, true, true, true}));
   const xp::npy_load_options convert{.convert = true};
   check_same(xp::load_npy<std::int32_t, B>(path, convert), array_of<std::int32_t>({4}, {0, 1, 1, 1}));
   // the same in Fortran order, where each element goes through the converting path
@@ -492,8 +515,10 @@ TEST_CASE("npy: damaged copies of a valid file load or throw xp errors, nothing 
       FAIL("not an xp::error: " << label);
     }
   };
-  for (std::size_t n = 0; n < valid.size(); n += n < 160 ? 1 : 37) try_load(valid.substr(0, n), "cut at " + std::to_string(n));
-  const unsigned char replacements[] = {0, ' ', '\'', '"', '(', ')', ',', ':', '}', '{', '0', '1', '9', 'T', 0x80, 0xff};
+  for (std::size_t n = 0; n < valid.size(); n += n < 160 ? 1 : 37)
+    try_load(valid.substr(0, n), "cut at " + std::to_string(n));
+  const unsigned char replacements[] = {0,   ' ', '\'', '"', '(', ')', ',',  ':',
+                                        '}', '{', '0',  '1', '9', 'T', 0x80, 0xff};
   for (std::size_t i = 0; i < 128; ++i)
     for (unsigned char r : replacements) {
       std::string bytes = valid;
@@ -529,15 +554,14 @@ TEST_CASE_TEMPLATE("npy: save_npy / load_npy round trips", C, XP_ALL_DTYPES) {
   round_trip(base);
   round_trip(xp::transpose(base));
   round_trip(base(xp::range(xp::none, xp::none, -1), xp::all, xp::range(1, 5, 2)));
-  round_trip(base(1, 2, 3));  // 0-d
+  round_trip(base(1, 2, 3));                            // 0-d
   round_trip(base(xp::all, xp::range(2, 2), xp::all));  // empty
-  round_trip(xp::arange<std::int32_t, B>(4).reshape({2, 2}).template astype<T>().reshape(
-      [] {
-        xp::shape_type s(30, 1);
-        s.push_back(2);
-        s.push_back(2);
-        return s;
-      }()));  // 32 axes
+  round_trip(xp::arange<std::int32_t, B>(4).reshape({2, 2}).template astype<T>().reshape([] {
+    xp::shape_type s(30, 1);
+    s.push_back(2);
+    s.push_back(2);
+    return s;
+  }()));  // 32 axes
   CHECK(dir.entries() == std::vector<std::string>{"a.npy"});
 }
 

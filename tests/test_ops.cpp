@@ -155,9 +155,9 @@ TEST_CASE_TEMPLATE("ops: logaddexp, copysign and nextafter match NumPy (edges, v
   const std::string tag = op_tag<T>();
   const auto a = xp::load_npy<T, B>(golden("newop_a_" + tag)), b = xp::load_npy<T, B>(golden("newop_b_" + tag));
   const auto A = a.reshape({20, 20}), Bm = b.reshape({20, 20});
-  const auto At = xp::transpose(A, {1, 0});                    // a non-contiguous view
+  const auto At = xp::transpose(A, {1, 0});                        // a non-contiguous view
   const auto Br = Bm(xp::all, xp::range(xp::none, xp::none, -1));  // a negative-stride view
-  const auto col = A(xp::all, xp::range(0, 1)), row = Bm(0);  // (20, 1) and (20,): broadcast to (20, 20)
+  const auto col = A(xp::all, xp::range(0, 1)), row = Bm(0);       // (20, 1) and (20,): broadcast to (20, 20)
   const auto want = [&](const std::string& name) { return xp::load_npy<T>(golden("newop_" + name + "_" + tag)); };
   const double tol = ulps<T>(4);
 
@@ -203,7 +203,8 @@ TEST_CASE_TEMPLATE("ops: logaddexp, copysign and nextafter match NumPy (edges, v
 }
 
 TEST_CASE("ops: logaddexp, copysign and nextafter of integers compute in float64 (NumPy)") {
-  const auto i = xp::load_npy<std::int32_t, B>(golden("newop_i_i32")), j = xp::load_npy<std::int32_t, B>(golden("newop_j_i32"));
+  const auto i = xp::load_npy<std::int32_t, B>(golden("newop_i_i32")),
+             j = xp::load_npy<std::int32_t, B>(golden("newop_j_i32"));
   auto l = xp::eval(xp::logaddexp(i, j));
   static_assert(std::is_same_v<decltype(l)::value_type, double>);
   check_close(l, xp::load_npy<double>(golden("newop_logaddexp_i32")), ulps<double>(4));

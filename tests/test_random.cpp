@@ -34,7 +34,8 @@ TEST_CASE_TEMPLATE("random: uniform is identical on host and this backend, in [l
   mean /= static_cast<double>(v.size());
   CHECK(mean == doctest::Approx(1.5).epsilon(0.01));
   // another seed gives other numbers
-  CHECK(values(xp::random::uniform<T, B>({8}, T(0), T(1), 1235)) != values(xp::random::uniform<T, B>({8}, T(0), T(1), 1234)));
+  CHECK(values(xp::random::uniform<T, B>({8}, T(0), T(1), 1235)) !=
+        values(xp::random::uniform<T, B>({8}, T(0), T(1), 1234)));
 }
 
 TEST_CASE_TEMPLATE("random: normal agrees across backends and has the asked moments", C, XP_FLOAT_DTYPES) {

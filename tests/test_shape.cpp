@@ -21,7 +21,7 @@ TEST_CASE("dtype: NumPy 2 promotion") {
   static_assert(std::is_same_v<xp::promote_t<std::int32_t, std::int64_t>, std::int64_t>);
   static_assert(std::is_same_v<xp::promote_t<bool, std::uint8_t>, std::uint8_t>);
   static_assert(std::is_same_v<xp::promote_t<float, double>, double>);
-  static_assert(std::is_same_v<xp::promote_scalar_t<float, double>, float>);        // float32 * 2.0
+  static_assert(std::is_same_v<xp::promote_scalar_t<float, double>, float>);          // float32 * 2.0
   static_assert(std::is_same_v<xp::promote_scalar_t<std::int32_t, double>, double>);  // int * 2.0
   static_assert(std::is_same_v<xp::promote_scalar_t<std::uint8_t, int>, std::uint8_t>);
   CHECK(xp::dtype_name<std::uint8_t>() == "uint8");

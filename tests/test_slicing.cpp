@@ -5,7 +5,8 @@ using namespace xt_test;
 
 TEST_CASE("slicing: views match NumPy's") {
   auto b = base();
-  check_same(b(xp::range(1, xp::none), xp::range(xp::none, xp::none, -1), xp::range(1, 4, 2)), xp::load_npy<std::int64_t>(golden("slice_a")));
+  check_same(b(xp::range(1, xp::none), xp::range(xp::none, xp::none, -1), xp::range(1, 4, 2)),
+             xp::load_npy<std::int64_t>(golden("slice_a")));
   check_same(b(xp::all, 1, xp::range(xp::none, xp::none, -2)), xp::load_npy<std::int64_t>(golden("slice_b")));
   check_same(b(xp::ellipsis, xp::newaxis, 0), xp::load_npy<std::int64_t>(golden("slice_c")));
   check_same(b(-1, xp::range(-2, xp::none)), xp::load_npy<std::int64_t>(golden("slice_d")));
@@ -42,7 +43,8 @@ TEST_CASE_TEMPLATE("slicing: strided copies of every dtype", C, XP_ALL_DTYPES) {
   using T = typename C::type;
   auto a = xp::arange<std::int32_t, B>(60).reshape({3, 4, 5}).template astype<T>();
   auto v = a(xp::range(xp::none, xp::none, -2), xp::range(1, 4), xp::range(4, xp::none, -3));
-  auto want = xp::arange<std::int32_t>(60).reshape({3, 4, 5})(xp::range(xp::none, xp::none, -2), xp::range(1, 4), xp::range(4, xp::none, -3))
+  auto want = xp::arange<std::int32_t>(60)
+                  .reshape({3, 4, 5})(xp::range(xp::none, xp::none, -2), xp::range(1, 4), xp::range(4, xp::none, -3))
                   .template astype<T>();
   check_same(v.copy(), want);
 }

@@ -39,11 +39,11 @@ void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t st
   X(std::uint8_t, __VA_ARGS__)         \
   X(bool, __VA_ARGS__)
 #define XP_CUDA_FOR_EACH_DTYPE_INNER(X, ...) /* a second copy: a macro cannot nest itself */ \
-  X(float, __VA_ARGS__)                                                                       \
-  X(double, __VA_ARGS__)                                                                      \
-  X(std::int32_t, __VA_ARGS__)                                                                \
-  X(std::int64_t, __VA_ARGS__)                                                                \
-  X(std::uint8_t, __VA_ARGS__)                                                                \
+  X(float, __VA_ARGS__)                                                                      \
+  X(double, __VA_ARGS__)                                                                     \
+  X(std::int32_t, __VA_ARGS__)                                                               \
+  X(std::int64_t, __VA_ARGS__)                                                               \
+  X(std::uint8_t, __VA_ARGS__)                                                               \
   X(bool, __VA_ARGS__)
 #define XP_CUDA_FOR_EACH_NUMBER(X, ...) \
   X(float, __VA_ARGS__)                 \
@@ -62,16 +62,16 @@ void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t st
 #define XP_CUDA_COPY_FROM(T, prefix) XP_CUDA_FOR_EACH_DTYPE_INNER(XP_CUDA_COPY_TO, T, prefix)
 
 // Every precompiled generator, listed once: X(T, Gen, arg) for each dtype T it is compiled for.
-#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)                                      \
-  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::constant_gen, arg)                        \
-  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::eye_gen, arg)                             \
-  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::arange_gen, arg)                         \
-  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::linspace_gen, arg)                       \
-  XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::uniform_gen, arg)                 \
+#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)                      \
+  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::constant_gen, arg)        \
+  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::eye_gen, arg)             \
+  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::arange_gen, arg)         \
+  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::linspace_gen, arg)       \
+  XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::uniform_gen, arg) \
   XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::normal_gen, arg)
 
-#define XP_CUDA_PRECOMPILED(prefix)                              \
-  XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_GENERATE, prefix)       \
+#define XP_CUDA_PRECOMPILED(prefix)                        \
+  XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_GENERATE, prefix) \
   XP_CUDA_FOR_EACH_DTYPE(XP_CUDA_COPY_FROM, prefix)
 
 // Declared here, instantiated once in libxp_cuda (backends/cuda/core.cu).

@@ -139,16 +139,15 @@ void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream) {
       // with step <= the device's resident threads (a resident grid); 4 steps leave a margin
       constexpr index_t index_margin_steps = 4;
       if (dst.size + index_margin_steps * resident_threads() * lanes < (index_t{1} << 31))
-        generate_vector_kernel<lanes, int, T, G><<<resident_grid<generate_vector_kernel<lanes, int, T, G>>(work),
-                                                   block_threads, 0, stream>>>(dst.data, static_cast<int>(dst.size), gen);
+        generate_vector_kernel<lanes, int, T, G>
+            <<<resident_grid<generate_vector_kernel<lanes, int, T, G>>(work), block_threads, 0, stream>>>(
+                dst.data, static_cast<int>(dst.size), gen);
       else
-        generate_vector_kernel<lanes, index_t, T, G><<<resident_grid<generate_vector_kernel<lanes, index_t, T, G>>(work),
-                                                       block_threads, 0, stream>>>(dst.data, dst.size, gen);
-    }
-    else
-      generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
-  } else
-    generate_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
+        generate_vector_kernel<lanes, index_t, T, G>
+            <<<resident_grid<generate_vector_kernel<lanes, index_t, T, G>>(work), block_threads, 0, stream>>>(
+                dst.data, dst.size, gen);
+    } else generate_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
+  } else generate_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, gen);
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -158,8 +157,7 @@ void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t st
   ::xp::debug::count_launch();
   if (dst.is_contiguous() && src.is_contiguous())
     copy_kernel<true><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, src);
-  else
-    copy_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, src);
+  else copy_kernel<false><<<grid_for(dst.size), block_threads, 0, stream>>>(dst, src);
   XP_CUDA_CHECK(cudaGetLastError());
 }
 

@@ -124,7 +124,8 @@ __global__ void __launch_bounds__(ls_threads) grid_kernel(signal::detail::lombsc
     XP_UNROLL
     for (int k = 0; k < run; ++k)
       if (i0 + k < p.nf)
-        p.out[i0 + k] = signal::detail::lombscargle_finish(static_cast<R>(p.grid.at(i0 + k)), xc[k], xs[k], cc[k], ss[k], cs[k]);
+        p.out[i0 + k] =
+            signal::detail::lombscargle_finish(static_cast<R>(p.grid.at(i0 + k)), xc[k], xs[k], cc[k], ss[k], cs[k]);
   }
 }
 
@@ -138,9 +139,9 @@ unsigned grid_of(index_t blocks_of_work, int fallback, const lombscargle_launch&
 template <class R, bool Fast, int F>
 void launch_listed(const signal::detail::lombscargle_problem<R>& p, int* zero_found, const lombscargle_launch& opt) {
   constexpr index_t per_block = index_t{ls_threads} * F;  // a block's frequencies: F per thread
-  listed_kernel<R, Fast, F><<<grid_of<listed_kernel<R, Fast, F>>((p.nf + per_block - 1) / per_block,
-                                                                 ls_listed_blocks_per_sm, opt),
-                              ls_threads, 0, current_stream()>>>(p, zero_found);
+  listed_kernel<R, Fast, F>
+      <<<grid_of<listed_kernel<R, Fast, F>>((p.nf + per_block - 1) / per_block, ls_listed_blocks_per_sm, opt),
+         ls_threads, 0, current_stream()>>>(p, zero_found);
 }
 
 template <class R, bool Fast>
@@ -148,10 +149,18 @@ void launch(const signal::detail::lombscargle_problem<R>& p, int* zero_found, co
   ::xp::debug::count_launch();
   if (p.freqs) {
     switch (opt.per_thread) {
-      case 1: launch_listed<R, Fast, 1>(p, zero_found, opt); break;
-      case 2: launch_listed<R, Fast, 2>(p, zero_found, opt); break;
-      case 4: launch_listed<R, Fast, 4>(p, zero_found, opt); break;
-      default: launch_listed<R, Fast, ls_per_thread<R>>(p, zero_found, opt); break;
+      case 1:
+        launch_listed<R, Fast, 1>(p, zero_found, opt);
+        break;
+      case 2:
+        launch_listed<R, Fast, 2>(p, zero_found, opt);
+        break;
+      case 4:
+        launch_listed<R, Fast, 4>(p, zero_found, opt);
+        break;
+      default:
+        launch_listed<R, Fast, ls_per_thread<R>>(p, zero_found, opt);
+        break;
     }
   } else {
     constexpr index_t per_block = index_t{ls_threads} * signal::detail::grid_run;  // a run per thread

@@ -62,8 +62,8 @@ __global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_block
   using S = tile_shape<sizeof(T)>;
   using W = wrap_t<T>;
   constexpr int BM = S::bm, BN = S::bn, BK = S::bk, TM = S::tm, TN = S::tn;
-  constexpr int V = vector_lanes<T>;                       // elements per 16-byte vector
-  constexpr int a_loads = BM * BK / V / gemm_threads;      // vectors of A per thread per slice
+  constexpr int V = vector_lanes<T>;                   // elements per 16-byte vector
+  constexpr int a_loads = BM * BK / V / gemm_threads;  // vectors of A per thread per slice
   constexpr int b_loads = BK * BN / V / gemm_threads;
   static_assert(TM / 2 == V && TN / 2 == V, "fragment chunks are one 16-byte vector");
   static_assert((BM / TM) * (BN / TN) == gemm_threads, "one thread per register tile");
@@ -157,9 +157,8 @@ __global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_block
 
     W acc[TM][TN];  // [TM][TN]: rows ty*V + i (+ BM/2), columns tx*V + j (+ BN/2)
     XP_UNROLL
-    for (int i = 0; i < TM; ++i)
-      XP_UNROLL
-      for (int j = 0; j < TN; ++j) acc[i][j] = W{};
+    for (int i = 0; i < TM; ++i) XP_UNROLL
+    for (int j = 0; j < TN; ++j) acc[i][j] = W{};
 
     fetch(0);
     stash(0);
@@ -182,9 +181,8 @@ __global__ void __launch_bounds__(gemm_threads, tile_shape<sizeof(T)>::min_block
           b_frag[V + e] = b_hi.v[e];
         }
         XP_UNROLL
-        for (int i = 0; i < TM; ++i)
-          XP_UNROLL
-          for (int j = 0; j < TN; ++j) acc[i][j] += a_frag[i] * b_frag[j];
+        for (int i = 0; i < TM; ++i) XP_UNROLL
+        for (int j = 0; j < TN; ++j) acc[i][j] += a_frag[i] * b_frag[j];
       }
       if (s + 1 < slices) stash(buffer ^ 1);
       __syncthreads();
@@ -339,9 +337,9 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   if (p.batch == 1)
     XP_CUBLAS_CHECK(cublas_calls<T>::gemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
   else
-    XP_CUBLAS_CHECK(cublas_calls<T>::gemm_strided_batched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb,
-                                                          p.b.batch_stride, p.a.data, lda, p.a.batch_stride, &zero,
-                                                          p.c, ldc, p.m * p.n, static_cast<int>(p.batch)));
+    XP_CUBLAS_CHECK(cublas_calls<T>::gemm_strided_batched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.b.batch_stride,
+                                                          p.a.data, lda, p.a.batch_stride, &zero, p.c, ldc, p.m * p.n,
+                                                          static_cast<int>(p.batch)));
   ::xp::debug::count_launch();
 }
 

@@ -46,12 +46,14 @@ __device__ Acc block_reduce(Acc v, const D& desc, Acc* smem) {
   const int n = blockDim.x * blockDim.y;
   if constexpr (std::is_arithmetic_v<Acc> && sizeof(Acc) >= 4) {
     // smem: [warps of the block] warp results
-    for (int s = warp_size / 2; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(full_warp_mask, v, s)));
+    for (int s = warp_size / 2; s > 0; s >>= 1)
+      v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(full_warp_mask, v, s)));
     if (t % warp_size == 0) smem[t / warp_size] = v;
     __syncthreads();
     if (t < warp_size) {
       v = t < n / warp_size ? smem[t] : desc.identity;
-      for (int s = warp_size / 2; s > 0; s >>= 1) v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(full_warp_mask, v, s)));
+      for (int s = warp_size / 2; s > 0; s >>= 1)
+        v = desc.reduce(v, static_cast<Acc>(__shfl_down_sync(full_warp_mask, v, s)));
       if (t == 0) smem[0] = v;
     }
     __syncthreads();
@@ -118,7 +120,8 @@ __global__ void __launch_bounds__(reduce_threads)
       for (int l = 0; l < N; ++l) lane_acc[l] = desc.reduce(lane_acc[l], desc.map_at(x.v[l], v * N + l));
     }
     for (int l = 0; l < N; ++l) acc = desc.reduce(acc, lane_acc[l]);
-    for (index_t i = vectors * N + tid; i < n; i += step) acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, i), i));
+    for (index_t i = vectors * N + tid; i < n; i += step)
+      acc = desc.reduce(acc, desc.map_at(xp::detail::at_contig(input, i), i));
   } else {
     for (index_t i = tid; i < n; i += step) acc = desc.reduce(acc, desc.map_at(input(i), i));
   }
@@ -229,12 +232,14 @@ __global__ void __launch_bounds__(reduce_threads)
       constexpr int F = full_loads_in_flight;
       static_assert(F == 4, "the chains are combined below as four");
       Acc chain[F] = {desc.identity, desc.identity, desc.identity, desc.identity};  // [F] independent chains
-      for (; r + (F - 1) * stride < inner; r += F * stride) {  // F loads in flight per thread
+      for (; r + (F - 1) * stride < inner; r += F * stride) {                       // F loads in flight per thread
         XP_UNROLL
         for (int c = 0; c < F; ++c)
-          chain[c] = desc.reduce(chain[c], desc.map_at(xp::detail::at2(input, o0, r + c * stride, inner, split), r + c * stride));
+          chain[c] = desc.reduce(chain[c],
+                                 desc.map_at(xp::detail::at2(input, o0, r + c * stride, inner, split), r + c * stride));
       }
-      for (; r < inner; r += stride) chain[0] = desc.reduce(chain[0], desc.map_at(xp::detail::at2(input, o0, r, inner, split), r));
+      for (; r < inner; r += stride)
+        chain[0] = desc.reduce(chain[0], desc.map_at(xp::detail::at2(input, o0, r, inner, split), r));
       acc[0] = desc.reduce(desc.reduce(chain[0], chain[1]), desc.reduce(chain[2], chain[3]));
     }
   }
@@ -243,7 +248,8 @@ __global__ void __launch_bounds__(reduce_threads)
   if (threadIdx.y == 0 && o0 < outer) {
     for (int l = 0; l < N; ++l) {
       Acc a = acc[l];
-      for (int y = 1; y < static_cast<int>(blockDim.y); ++y) a = desc.reduce(a, smem[y * warp_size * N + threadIdx.x * N + l]);
+      for (int y = 1; y < static_cast<int>(blockDim.y); ++y)
+        a = desc.reduce(a, smem[y * warp_size * N + threadIdx.x * N + l]);
       if (gridDim.y == 1) out[o0 + l] = static_cast<Out>(desc.finish(a, inner));
       else static_cast<Acc*>(partials)[index_t{blockIdx.y} * outer + o0 + l] = a;
     }
@@ -251,7 +257,8 @@ __global__ void __launch_bounds__(reduce_threads)
 }
 
 template <class Out, class D>
-__global__ void combine_columns_kernel(Out* out, const void* partials, index_t outer, int splits, index_t inner, D desc) {
+__global__ void combine_columns_kernel(Out* out, const void* partials, index_t outer, int splits, index_t inner,
+                                       D desc) {
   using Acc = decltype(desc.identity);
   const index_t step = index_t{gridDim.x} * blockDim.x;
   for (index_t o = index_t{blockIdx.x} * blockDim.x + threadIdx.x; o < outer; o += step) {
@@ -277,12 +284,12 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
     const bool vector = contig && xp::detail::kernel_aligned(input, N);
     const index_t per_block = index_t{reduce_threads} * N * full_loads_in_flight;
     const index_t cap = std::min<index_t>(resident_blocks(full_reduction_waves), reduction_scratch_bytes / sizeof(Acc));
-    const unsigned blocks = static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(cap, (inner + per_block - 1) / per_block)));
+    const unsigned blocks =
+        static_cast<unsigned>(std::max<index_t>(1, std::min<index_t>(cap, (inner + per_block - 1) / per_block)));
     const reduction_scratch_t scratch = blocks > 1 ? reduction_scratch(stream) : reduction_scratch_t{nullptr, nullptr};
     if (contig)
       reduce_full_kernel<N><<<blocks, reduce_threads, smem, stream>>>(out, inner, input, desc, vector, scratch);
-    else
-      reduce_full_kernel<1><<<blocks, reduce_threads, smem, stream>>>(out, inner, input, desc, false, scratch);
+    else reduce_full_kernel<1><<<blocks, reduce_threads, smem, stream>>>(out, inner, input, desc, false, scratch);
     XP_CUDA_CHECK(cudaGetLastError());
     return;
   }
@@ -291,13 +298,12 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
     constexpr int NL = vector_lanes<V>;
     // lanes only while a thread's NL accumulators stay within two vectors' worth of registers
     const bool lanes = NL > 1 && sizeof(Acc) * NL <= 2 * vector_bytes && shape.column_lane_multiple > 0 &&
-                       shape.column_lane_multiple % NL == 0 &&
-                       xp::detail::kernel_aligned(input, NL);
+                       shape.column_lane_multiple % NL == 0 && xp::detail::kernel_aligned(input, NL);
     const int n_lanes = lanes ? NL : 1;
     const unsigned tiles = static_cast<unsigned>((outer + warp_size * n_lanes - 1) / (warp_size * n_lanes));
     const index_t want_blocks = resident_blocks(grid_stride_waves);
-    unsigned splits = static_cast<unsigned>(std::min<index_t>(
-        std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / min_rows_per_split)));
+    unsigned splits = static_cast<unsigned>(
+        std::min<index_t>(std::max<index_t>(1, want_blocks / tiles), std::max<index_t>(1, inner / min_rows_per_split)));
     splits = std::min(splits, max_grid_yz);
     std::shared_ptr<void> partials;
     if (splits > 1) partials = device_memory::allocate(static_cast<std::size_t>(splits) * outer * sizeof(Acc));
@@ -305,12 +311,12 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
       reduce_columns_kernel<NL><<<dim3(tiles, splits), dim3(warp_size, column_rows), smem * NL, stream>>>(
           out, partials.get(), outer, inner, input, desc, shape.split);
     else
-      reduce_columns_kernel<1><<<dim3(tiles, splits), dim3(warp_size, column_rows), smem, stream>>>(out, partials.get(), outer, inner,
-                                                                                 input, desc, shape.split);
+      reduce_columns_kernel<1><<<dim3(tiles, splits), dim3(warp_size, column_rows), smem, stream>>>(
+          out, partials.get(), outer, inner, input, desc, shape.split);
     XP_CUDA_CHECK(cudaGetLastError());
     if (splits > 1) {
       combine_columns_kernel<<<grid_for(outer), block_threads, 0, stream>>>(out, partials.get(), outer,
-                                                                             static_cast<int>(splits), inner, desc);
+                                                                            static_cast<int>(splits), inner, desc);
       XP_CUDA_CHECK(cudaGetLastError());
     }
     return;
@@ -325,14 +331,18 @@ void launch_reduce(Out* out, index_t outer, index_t inner, K input, D desc, Shap
       std::max<index_t>(1, std::min<index_t>((outer + per_block - 1) / per_block, resident_blocks(rows_waves))));
   if (contig) {
     if (per_warp)
-      reduce_rows_kernel<true, true, N><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);
+      reduce_rows_kernel<true, true, N>
+          <<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);
     else
-      reduce_rows_kernel<true, false, N><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);
+      reduce_rows_kernel<true, false, N>
+          <<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, vector);
   } else {
     if (per_warp)
-      reduce_rows_kernel<false, true, 1><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, false);
+      reduce_rows_kernel<false, true, 1>
+          <<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, false);
     else
-      reduce_rows_kernel<false, false, 1><<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, false);
+      reduce_rows_kernel<false, false, 1>
+          <<<blocks, reduce_threads, smem, stream>>>(out, outer, inner, input, desc, shape.split, false);
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }

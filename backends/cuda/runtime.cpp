@@ -89,7 +89,8 @@ device_limits current_device_limits() {
   static std::mutex m;
   static std::vector<device_limits> table;  // [device]; sm_count 0: not queried yet
   std::lock_guard<std::mutex> lock(m);
-  if (table.size() <= static_cast<std::size_t>(device)) table.resize(static_cast<std::size_t>(device) + 1, device_limits{0, 0, 0});
+  if (table.size() <= static_cast<std::size_t>(device))
+    table.resize(static_cast<std::size_t>(device) + 1, device_limits{0, 0, 0});
   device_limits& d = table[static_cast<std::size_t>(device)];
   if (d.sm_count == 0) {
     int sms = 0, threads = 0;
@@ -199,7 +200,8 @@ std::shared_ptr<void> primitive::memory<cuda>::allocate(std::size_t bytes) {
   if (small) {
     bytes = small_block_cache::class_bytes(bytes);
     if (void* p = small_blocks().take(device, stream.get(), bytes))
-      return std::shared_ptr<void>(p, [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
+      return std::shared_ptr<void>(p,
+                                   [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
   }
   // a cached small buffer above came from this path, so the device was set up before it
   cudaMemPool_t pool = configured_pool(device);
@@ -221,7 +223,9 @@ std::shared_ptr<void> primitive::memory<cuda>::allocate(std::size_t bytes) {
   }
   XP_CUDA_CHECK(e);
   // The deleter holds the stream, so the stream outlives every buffer allocated on it.
-  if (small) return std::shared_ptr<void>(p, [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
+  if (small)
+    return std::shared_ptr<void>(p,
+                                 [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
   return std::shared_ptr<void>(p, [stream](void* q) { (void)cudaFreeAsync(q, stream.get()); });
 }
 

@@ -27,7 +27,7 @@ namespace xp::backends::cuda {
 
 namespace {
 
-constexpr int cols_per_lane = 4;  // adjacent columns a lane holds: one 16-byte float load per row
+constexpr int cols_per_lane = 4;                      // adjacent columns a lane holds: one 16-byte float load per row
 constexpr int tile_cols = warp_size * cols_per_lane;  // a warp spans the tile's 128 columns
 constexpr int max_warps = 16;                         // 512 threads: the most a block of this kernel takes
 // Shared memory a block may use without opting in to more (cudaFuncAttributeMaxDynamicSharedMemorySize).
@@ -74,8 +74,7 @@ __global__ void __launch_bounds__(max_warps * 32)
 #pragma unroll
     for (int r = 0; r < Rows; ++r, src += cols)
 #pragma unroll
-      for (int k = 0; k < cols_per_lane; ++k)
-        v[r][k] = r >= in_lo && r < in_hi && (col_in >> k & 1u) ? src[k] : T(0);
+      for (int k = 0; k < cols_per_lane; ++k) v[r][k] = r >= in_lo && r < in_hi && (col_in >> k & 1u) ? src[k] : T(0);
   }
 
   // one step (update) or a Laplacian-only pass (!update); the last pass also stores the Laplacian
@@ -125,10 +124,8 @@ __global__ void __launch_bounds__(max_warps * 32)
   const int passes = updates > 0 ? updates : (lap_out ? 1 : 0);
   for (int s = 0; s + 1 < passes; ++s) pass.template operator()<false>(s, true);
   if (passes > 0) {
-    if (lap_out)
-      pass.template operator()<true>(passes - 1, updates > 0);
-    else
-      pass.template operator()<false>(passes - 1, true);
+    if (lap_out) pass.template operator()<true>(passes - 1, updates > 0);
+    else pass.template operator()<false>(passes - 1, true);
   }
   if (updates == 0) return;
   T* dst = out + row0 * cols + col0;
@@ -199,7 +196,7 @@ struct variant {
     auto launch = [&](dim3 grid, dim3 block, T* dst, T* lap, int updates, int halo, index_t blocks_x) {
       ::xp::debug::count_launch();
       kernel<<<grid, block, shared_bytes(static_cast<int>(block.y)), stream>>>(in, dst, lap, p.rows, p.cols, p.coeff,
-                                                                             updates, halo, blocks_x);
+                                                                               updates, halo, blocks_x);
       XP_CUDA_CHECK(cudaGetLastError());
     };
     if (p.cols <= tile_cols && p.rows <= index_t{most_warps} * Rows) {  // one block holds the field
@@ -247,15 +244,21 @@ T* stencil_steps_with(const pde::detail::stencil_problem<T>& p, stencil_launch l
   if (p.rows == 0 || p.cols == 0) return p.field;
   if constexpr (std::is_same_v<T, float>) {
     switch (launch.halo) {
-      case 4: return variant<T, 4, 8>::run(p, launch.warps);
-      case 12: return variant<T, 12, 8>::run(p, launch.warps);
-      case 16: return variant<T, 16, 8>::run(p, launch.warps);
-      default: return default_variant<T>::run(p, launch.warps);
+      case 4:
+        return variant<T, 4, 8>::run(p, launch.warps);
+      case 12:
+        return variant<T, 12, 8>::run(p, launch.warps);
+      case 16:
+        return variant<T, 16, 8>::run(p, launch.warps);
+      default:
+        return default_variant<T>::run(p, launch.warps);
     }
   } else {
     switch (launch.halo) {
-      case 4: return variant<T, 4, 4>::run(p, launch.warps);
-      default: return default_variant<T>::run(p, launch.warps);
+      case 4:
+        return variant<T, 4, 4>::run(p, launch.warps);
+      default:
+        return default_variant<T>::run(p, launch.warps);
     }
   }
 }

@@ -36,7 +36,8 @@ struct lombscargle_engine {
           ss = xsimd::fma(s, s, ss);
           cs = xsimd::fma(c, s, cs);
         }
-        R sxc = xsimd::hadd(xc), sxs = xsimd::hadd(xs), scc = xsimd::hadd(cc), sss = xsimd::hadd(ss), scs = xsimd::hadd(cs);
+        R sxc = xsimd::hadd(xc), sxs = xsimd::hadd(xs), scc = xsimd::hadd(cc), sss = xsimd::hadd(ss),
+          scs = xsimd::hadd(cs);
         for (index_t j = tail; j < n; ++j) {
           const R c = std::cos(f * p.x[j]), s = std::sin(f * p.x[j]);
           sxc += p.y[j] * c;
@@ -95,8 +96,8 @@ struct lombscargle_engine {
         accumulate(std::cos(arg), std::sin(arg), p.y[j], step_c[j], step_s[j], sxc, sxs, scc, sss, scs);
       }
       for (int k = 0; k < m; ++k)
-        p.out[i0 + k] =
-            signal::detail::lombscargle_finish(static_cast<R>(p.grid.at(i0 + k)), sxc[k], sxs[k], scc[k], sss[k], scs[k]);
+        p.out[i0 + k] = signal::detail::lombscargle_finish(static_cast<R>(p.grid.at(i0 + k)), sxc[k], sxs[k], scc[k],
+                                                           sss[k], scs[k]);
     }
   }
 };

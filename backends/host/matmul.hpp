@@ -30,8 +30,8 @@ constexpr xp::index_t mc = 32;   // rows of A per task
 
 // C (m x n, row-major, contiguous) = A · B for one matrix of the batch.
 template <class T>
-void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c_out,
-                  xp::index_t m, xp::index_t n, xp::index_t k) {
+void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c_out, xp::index_t m,
+                  xp::index_t n, xp::index_t k) {
   using W = wrap_t<T>;
   W* c = reinterpret_cast<W*>(c_out);
   std::fill(c, c + m * n, W{});
@@ -86,8 +86,8 @@ void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_o
 
 #if defined(XP_HAS_CBLAS)
 template <class T>
-bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c,
-               xp::index_t m, xp::index_t n, xp::index_t k) {
+bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c, xp::index_t m,
+               xp::index_t n, xp::index_t k) {
   const auto la = xp::detail::blas_layout_of(m, k, a.row_stride, a.col_stride);
   const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
   constexpr xp::index_t int_max = 2147483647;
@@ -95,9 +95,11 @@ bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_oper
   const auto ta = la.transposed ? CblasTrans : CblasNoTrans;
   const auto tb = lb.transposed ? CblasTrans : CblasNoTrans;
   if constexpr (std::is_same_v<T, float>)
-    cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.f, a.data, int(la.ld), b.data, int(lb.ld), 0.f, c, int(n));
+    cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.f, a.data, int(la.ld), b.data, int(lb.ld), 0.f, c,
+                int(n));
   else
-    cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, a.data, int(la.ld), b.data, int(lb.ld), 0.0, c, int(n));
+    cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, a.data, int(la.ld), b.data, int(lb.ld), 0.0, c,
+                int(n));
   return true;
 }
 #endif

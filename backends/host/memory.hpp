@@ -24,8 +24,8 @@ struct primitive::memory<host> {
   static std::shared_ptr<void> allocate(std::size_t bytes) {
     if (bytes == 0) return {};
     try {
-      void* p = ::operator new(bytes, std::align_val_t{alignment});
-      return std::shared_ptr<void>(p, [](void* q) { ::operator delete(q, std::align_val_t{alignment}); });
+      void* p = ::operator new (bytes, std::align_val_t{alignment});
+      return std::shared_ptr<void>(p, [](void* q) { ::operator delete (q, std::align_val_t{alignment}); });
     } catch (const std::bad_alloc&) {
       const long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
       throw out_of_memory(bytes, pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0, "host heap");

@@ -31,8 +31,8 @@ struct pairwise_reducer {
       for (; i + lanes <= n; i += lanes)
         for (int l = 0; l < lanes; ++l) {
           const index_t flat = base + first + i + l;
-          lane[l] = desc.reduce(lane[l],
-                                desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i + l));
+          lane[l] =
+              desc.reduce(lane[l], desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i + l));
         }
       Acc acc = desc.reduce(desc.reduce(desc.reduce(lane[0], lane[1]), desc.reduce(lane[2], lane[3])),
                             desc.reduce(desc.reduce(lane[4], lane[5]), desc.reduce(lane[6], lane[7])));
@@ -60,13 +60,15 @@ struct pairwise_reducer {
       }
       // combine the chunk results pairwise too
       for (index_t width = 1; width < chunks; width *= 2)
-        for (index_t c = 0; c + width < chunks; c += 2 * width) partial[c] = desc.reduce(partial[c], partial[c + width]);
+        for (index_t c = 0; c + width < chunks; c += 2 * width)
+          partial[c] = desc.reduce(partial[c], partial[c + width]);
       out[0] = static_cast<Out>(desc.finish(partial[0], inner));
       return;
     }
 #pragma omp parallel for schedule(static) if (outer * inner > chunk)
     for (index_t o = 0; o < outer; ++o)
-      out[o] = static_cast<Out>(desc.finish(inner > 0 ? pairwise<Contig>(input, desc, o * inner, 0, inner) : desc.identity, inner));
+      out[o] = static_cast<Out>(
+          desc.finish(inner > 0 ? pairwise<Contig>(input, desc, o * inner, 0, inner) : desc.identity, inner));
   }
 };
 

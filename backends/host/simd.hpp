@@ -4,7 +4,8 @@
 /// float or double expression made of arithmetic and the common math functions is evaluated
 /// a register (xsimd::batch) at a time, with xsimd's vectorised sin/cos/exp/log/...
 /// An op takes part when it declares a vector form (`static V simd(const V&...)`, detected by
-/// has_simd_form); a tree with any other op, or any non-float leaf, takes the scalar loop. The width is what the compiler targets
+/// has_simd_form); a tree with any other op, or any non-float leaf, takes the scalar loop. The width is what the
+/// compiler targets
 /// (-march=native gives AVX2/AVX-512 where the CPU has it).
 
 #include <concepts>

@@ -506,9 +506,8 @@ void check_layout(const xp::ndarray<T>& r, const Base<T>& base) {
     const i128 span = i128{r.shape()[d] - 1} * r.strides()[d];
     (span < 0 ? lo : hi) += span;
   }
-  const i128 byte_off =
-      i128{static_cast<i64>(reinterpret_cast<std::uintptr_t>(r.data()))} -
-      i128{static_cast<i64>(reinterpret_cast<std::uintptr_t>(base.ptr))};
+  const i128 byte_off = i128{static_cast<i64>(reinterpret_cast<std::uintptr_t>(r.data()))} -
+                        i128{static_cast<i64>(reinterpret_cast<std::uintptr_t>(base.ptr))};
   require(byte_off % static_cast<i128>(sizeof(T)) == 0, "data() is not element-aligned within its buffer");
   const i128 off = byte_off / static_cast<i128>(sizeof(T));
   if (off + lo < 0 || off + hi >= base.len) {

@@ -52,13 +52,13 @@ inline constexpr bool is_backend_v = std::is_same_v<B, host> || std::is_same_v<B
 /// The body of a primitive's primary template: used with a backend whose specialisation is not
 /// visible, it stops the build naming the primitive; for xp::cuda it names the header to include.
 /// `name` is a string literal (the primitive's name).
-#define XP_PRIMITIVE_NOT_VISIBLE(B, name)                                                              \
-  static_assert(!std::is_same_v<B, ::xp::cuda>,                                                       \
-                "xp: the " name " primitive of xp::cuda is not visible here; #include <xp/cuda.hpp> " \
-                "and link xp::cuda");                                                                 \
-  static_assert(std::is_same_v<B, ::xp::cuda>,                                                        \
-                "xp: this backend does not provide the " name " primitive (specialise "               \
-                "xp::primitive::" name "<B> in the backend's file)")
+#define XP_PRIMITIVE_NOT_VISIBLE(B, name)                                                                             \
+  static_assert(!std::is_same_v<B, ::xp::cuda>, "xp: the " name                                                       \
+                                                " primitive of xp::cuda is not visible here; #include <xp/cuda.hpp> " \
+                                                "and link xp::cuda");                                                 \
+  static_assert(std::is_same_v<B, ::xp::cuda>, "xp: this backend does not provide the " name                          \
+                                               " primitive (specialise "                                              \
+                                               "xp::primitive::" name "<B> in the backend's file)")
 
 /// @brief The primitives every backend provides. Each is specialised by each backend.
 namespace xp::primitive {

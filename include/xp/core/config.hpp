@@ -8,7 +8,7 @@
 /// `__host__ __device__` only when the translation unit is compiled by nvcc, so the host
 /// build never needs CUDA.
 #if defined(__CUDACC__)
-#define XP_HD __host__ __device__
+#define XP_HD             __host__ __device__
 #define XP_DEVICE_COMPILE 1
 #else
 #define XP_HD

@@ -31,8 +31,7 @@ inline constexpr bool is_wrapping_integer_v = std::is_integral_v<T> && !std::is_
 // The unsigned type the wrapped arithmetic of T runs in; at least `unsigned` so that no
 // operand is promoted back to a signed int.
 template <class T>
-using wrap_unsigned_t =
-    std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
+using wrap_unsigned_t = std::conditional_t<(sizeof(T) < sizeof(unsigned)), unsigned, std::make_unsigned_t<T>>;
 
 template <class T>
 XP_HD constexpr T wrapping_add(T a, T b) {

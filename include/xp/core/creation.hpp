@@ -113,8 +113,7 @@ ndarray<T, B> eye(index_t n, std::optional<index_t> m = std::nullopt, index_t k 
 template <class T, class B = host>
 ndarray<T, B> array(const T* values, std::size_t count, const shape_type& shape) {
   if (size_of(shape) != static_cast<index_t>(count))
-    throw shape_error("xp::array: cannot reshape " + std::to_string(count) + " values into shape " +
-                      to_string(shape));
+    throw shape_error("xp::array: cannot reshape " + std::to_string(count) + " values into shape " + to_string(shape));
   ndarray<T, B> a(shape);
   if (count > 0) primitive::memory<B>::upload(a.data(), values, count * sizeof(T));
   return a;

@@ -57,8 +57,8 @@ template <class T, class S>
 struct promote_scalar {
   using type = std::conditional_t<
       std::is_floating_point_v<S> && !std::is_floating_point_v<T>, double,
-      std::conditional_t<std::is_integral_v<S> && !std::is_same_v<S, bool> && std::is_same_v<T, bool>,
-                         std::int64_t, T>>;
+      std::conditional_t<std::is_integral_v<S> && !std::is_same_v<S, bool> && std::is_same_v<T, bool>, std::int64_t,
+                         T>>;
 };
 }  // namespace detail
 

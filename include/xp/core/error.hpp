@@ -52,8 +52,8 @@ struct out_of_memory : error {
 struct cuda_error : error {
   /// @brief The message names the status, its description, the call and file:line (compiled
   /// in src/core.cpp).
-  cuda_error(const std::string& status_name, const std::string& description, const std::string& call,
-             const char* file, int line);
+  cuda_error(const std::string& status_name, const std::string& description, const std::string& call, const char* file,
+             int line);
   std::string status;
 };
 

@@ -22,36 +22,40 @@
 #endif
 
 // Every dtype, and the dtypes arange takes (not bool, as NumPy).
-#define XP_HOST_DTYPES_(X) X(float) X(double) X(std::int32_t) X(std::int64_t) X(std::uint8_t) X(bool)
+#define XP_HOST_DTYPES_(X)        X(float) X(double) X(std::int32_t) X(std::int64_t) X(std::uint8_t) X(bool)
 #define XP_HOST_NUMBER_DTYPES_(X) X(float) X(double) X(std::int32_t) X(std::int64_t) X(std::uint8_t)
 
 #define XP_HOST_ASSIGN_(T, U) \
   XP_INSTANTIATE_HOST void detail::assign<T, U, host>(const ndarray<T, host>&, const ndarray<U, host>&);
-#define XP_HOST_ASSIGN_FROM_(U)                                                                              \
-  XP_HOST_ASSIGN_(float, U) XP_HOST_ASSIGN_(double, U) XP_HOST_ASSIGN_(std::int32_t, U)                       \
-  XP_HOST_ASSIGN_(std::int64_t, U) XP_HOST_ASSIGN_(std::uint8_t, U) XP_HOST_ASSIGN_(bool, U)
+#define XP_HOST_ASSIGN_FROM_(U)    \
+  XP_HOST_ASSIGN_(float, U)        \
+  XP_HOST_ASSIGN_(double, U)       \
+  XP_HOST_ASSIGN_(std::int32_t, U) \
+  XP_HOST_ASSIGN_(std::int64_t, U) \
+  XP_HOST_ASSIGN_(std::uint8_t, U) \
+  XP_HOST_ASSIGN_(bool, U)
 
-#define XP_HOST_EVERY_DTYPE_(T)                                                                              \
-  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::constant_gen<T>>(const ndarray<T, host>&,      \
+#define XP_HOST_EVERY_DTYPE_(T)                                                                                \
+  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::constant_gen<T>>(const ndarray<T, host>&,         \
                                                                               const detail::constant_gen<T>&); \
-  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::eye_gen<T>>(const ndarray<T, host>&,            \
-                                                                         const detail::eye_gen<T>&);         \
-  XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::reshape(shape_type) const;                          \
-  XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::copy_to_host() const;                               \
-  XP_INSTANTIATE_HOST ndarray<T, host> empty<T, host>(const shape_type&);                                    \
-  XP_INSTANTIATE_HOST ndarray<T, host> full<T, host>(const shape_type&, T);                                  \
-  XP_INSTANTIATE_HOST ndarray<T, host> zeros<T, host>(const shape_type&);                                    \
-  XP_INSTANTIATE_HOST ndarray<T, host> ones<T, host>(const shape_type&);                                     \
-  XP_INSTANTIATE_HOST ndarray<T, host> eye<T, host>(index_t, std::optional<index_t>, index_t);               \
+  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::eye_gen<T>>(const ndarray<T, host>&,              \
+                                                                         const detail::eye_gen<T>&);           \
+  XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::reshape(shape_type) const;                            \
+  XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::copy_to_host() const;                                 \
+  XP_INSTANTIATE_HOST ndarray<T, host> empty<T, host>(const shape_type&);                                      \
+  XP_INSTANTIATE_HOST ndarray<T, host> full<T, host>(const shape_type&, T);                                    \
+  XP_INSTANTIATE_HOST ndarray<T, host> zeros<T, host>(const shape_type&);                                      \
+  XP_INSTANTIATE_HOST ndarray<T, host> ones<T, host>(const shape_type&);                                       \
+  XP_INSTANTIATE_HOST ndarray<T, host> eye<T, host>(index_t, std::optional<index_t>, index_t);                 \
   XP_HOST_ASSIGN_FROM_(T)
 
-#define XP_HOST_NUMBER_DTYPE_(T)                                                                             \
-  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::arange_gen<T>>(const ndarray<T, host>&,         \
-                                                                            const detail::arange_gen<T>&);   \
-  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::linspace_gen<T>>(const ndarray<T, host>&,       \
+#define XP_HOST_NUMBER_DTYPE_(T)                                                                               \
+  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::arange_gen<T>>(const ndarray<T, host>&,           \
+                                                                            const detail::arange_gen<T>&);     \
+  XP_INSTANTIATE_HOST void detail::generate<T, host, detail::linspace_gen<T>>(const ndarray<T, host>&,         \
                                                                               const detail::linspace_gen<T>&); \
-  XP_INSTANTIATE_HOST ndarray<T, host> arange<T, host>(double, double, double);                              \
-  XP_INSTANTIATE_HOST ndarray<T, host> arange<T, host>(double);                                              \
+  XP_INSTANTIATE_HOST ndarray<T, host> arange<T, host>(double, double, double);                                \
+  XP_INSTANTIATE_HOST ndarray<T, host> arange<T, host>(double);                                                \
   XP_INSTANTIATE_HOST ndarray<T, host> linspace<T, host>(double, double, index_t, bool);
 
 namespace xp {

@@ -3,9 +3,9 @@
 /// @brief The trivially copyable, non-owning view that kernels take by value (pointer +
 /// shape + strides), and the merging of dimensions that keeps kernel views short.
 
-#include <vector>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "xp/core/config.hpp"
 #include "xp/core/error.hpp"

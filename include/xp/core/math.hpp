@@ -14,8 +14,8 @@
 
 namespace xp::math {
 
-#define XP_MATH_UNARY(name, cf, cd)                          \
-  XP_HD inline float name(float x) { return ::cf(x); }       \
+#define XP_MATH_UNARY(name, cf, cd)                    \
+  XP_HD inline float name(float x) { return ::cf(x); } \
   XP_HD inline double name(double x) { return ::cd(x); }
 XP_MATH_UNARY(sin, sinf, sin)
 XP_MATH_UNARY(cos, cosf, cos)
@@ -42,8 +42,8 @@ XP_MATH_UNARY(round, nearbyintf, nearbyint)  // half to even, like np.round
 XP_MATH_UNARY(fabs, fabsf, fabs)
 #undef XP_MATH_UNARY
 
-#define XP_MATH_BINARY(name, cf, cd)                                   \
-  XP_HD inline float name(float x, float y) { return ::cf(x, y); }     \
+#define XP_MATH_BINARY(name, cf, cd)                               \
+  XP_HD inline float name(float x, float y) { return ::cf(x, y); } \
   XP_HD inline double name(double x, double y) { return ::cd(x, y); }
 XP_MATH_BINARY(arctan2, atan2f, atan2)
 XP_MATH_BINARY(pow, powf, pow)

@@ -92,10 +92,7 @@ class ndarray {
   /// @brief Evaluates an elementwise expression into a new array (converting to T):
   /// `xp::ndarray<float, xp::cuda> w = xp::exp(0.5f * xp::sin(d));` runs one kernel.
   template <class E>
-    requires detail::is_expr<E>::value
-  ndarray(const E& e) : ndarray(e.shape()) {
-    detail::assign_expr(*this, e);
-  }
+  requires detail::is_expr<E>::value ndarray(const E& e) : ndarray(e.shape()) { detail::assign_expr(*this, e); }
 
   ndarray(const ndarray&) = default;
   ndarray(ndarray&&) noexcept = default;
@@ -114,29 +111,20 @@ class ndarray {
   void operator=(const ndarray& src) && { detail::assign(*this, src); }
   /// @brief Writes an expression through a temporary view (`a(xp::all, 0) = x * 2`).
   template <class E>
-    requires detail::is_expr<E>::value
-  void operator=(const E& e) && {
-    detail::assign_expr(*this, e);
-  }
+  requires detail::is_expr<E>::value void operator=(const E& e) && { detail::assign_expr(*this, e); }
   /// @brief Rebinds this handle to the evaluated expression (like `x = expr` in Python).
   template <class E>
-    requires detail::is_expr<E>::value
-  ndarray& operator=(const E& e) & {
-    return *this = ndarray(e);
-  }
+  requires detail::is_expr<E>::value ndarray& operator=(const E& e) & { return *this = ndarray(e); }
 
   /// @brief Fills every element of this array or view with a value (`a[...] = v`).
   template <class S>
-    requires std::is_arithmetic_v<S>
-  ndarray& operator=(S value) & {
+  requires std::is_arithmetic_v<S> ndarray& operator=(S value) & {
     fill(detail::convert<T>(value));
     return *this;
   }
   template <class S>
-    requires std::is_arithmetic_v<S>
-  void operator=(S value) && {
-    fill(detail::convert<T>(value));
-  }
+  requires std::is_arithmetic_v<S>
+  void operator=(S value) && { fill(detail::convert<T>(value)); }
 
   /// @brief Sets every element to `value` (ndarray.fill).
   /// @throws xp::value_error when this array is read-only.
@@ -361,7 +349,7 @@ void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
   }
   const auto merged = merge_layout(dst.shape(), {&dst.strides(), &src_strides});
   primitive::copy<B>::run(make_strided_view(dst.data(), merged.shape, merged.strides[0]),
-                        make_strided_view(static_cast<const U*>(src.data()), merged.shape, merged.strides[1]));
+                          make_strided_view(static_cast<const U*>(src.data()), merged.shape, merged.strides[1]));
 }
 
 template <class T, class B, class G>
@@ -395,8 +383,7 @@ ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
     }
   }
   if (overflow) {  // a product that wraps must not pass for the right size
-    throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
-                      to_string(new_shape));
+    throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " + to_string(new_shape));
   }
   if (unknown >= 0) {
     if (known == 0 || n % known != 0)
@@ -404,8 +391,7 @@ ndarray<T, B> ndarray<T, B>::reshape(shape_type new_shape) const {
                         to_string(new_shape));
     new_shape[unknown] = n / known;
   } else if (known != n) {
-    throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " +
-                      to_string(new_shape));
+    throw shape_error("xp: cannot reshape array of size " + std::to_string(n) + " into shape " + to_string(new_shape));
   }
   // with n > 0 the new shape holds this array's n elements; an empty one may still be too big
   if (n == 0) checked_size(new_shape, sizeof(T));
@@ -494,8 +480,7 @@ ndarray<T, B> squeeze(const ndarray<T, B>& a) {
 template <class T, class B>
 ndarray<T, B> squeeze(const ndarray<T, B>& a, index_t axis) {
   const int ax = normalize_axis(axis, a.ndim());
-  if (a.shape()[ax] != 1)
-    throw value_error("xp: cannot select an axis to squeeze out which has size not equal to one");
+  if (a.shape()[ax] != 1) throw value_error("xp: cannot select an axis to squeeze out which has size not equal to one");
   shape_type shape = a.shape(), strides = a.strides();
   shape.erase(shape.begin() + ax);
   strides.erase(strides.begin() + ax);

@@ -33,7 +33,19 @@ namespace detail {
 
 /// @brief The dtypes a .npy file may hold that xp reads: xp's six dtypes and the other
 /// integer widths (which load with `convert = true`).
-enum class npy_dtype : std::uint8_t { bool_, int8, int16, int32, int64, uint8, uint16, uint32, uint64, float32, float64 };
+enum class npy_dtype : std::uint8_t {
+  bool_,
+  int8,
+  int16,
+  int32,
+  int64,
+  uint8,
+  uint16,
+  uint32,
+  uint64,
+  float32,
+  float64
+};
 
 /// @brief NumPy's name of a dtype ("float32", "uint16", "bool").
 const char* npy_dtype_name(npy_dtype dtype) noexcept;
@@ -96,8 +108,7 @@ class npy_reader {
 /// @brief Writes a C-contiguous host buffer of `dtype` and `shape` as a .npy file (the
 /// compiled part of save_npy).
 /// @throws xp::io_error naming the file and the reason.
-void write_npy(const std::string& path, npy_dtype dtype, const shape_type& shape, const void* data,
-               std::size_t nbytes);
+void write_npy(const std::string& path, npy_dtype dtype, const shape_type& shape, const void* data, std::size_t nbytes);
 
 /// @brief Allocates the host array of a validated reader and fills it.
 template <class T>

@@ -43,7 +43,8 @@ constexpr range_t range(I start, J stop, K step = 1) {
 
 class axes_t;
 /// @brief `:` — the whole axis, in an index: `a(xp::all, 0)`. Called as a function it is
-/// np.all: `xp::all(x > 0)`, `xp::all(x, {1})`, `xp::all(x, {1}, false, xp::out(o))` (defined in xp/expr/reduction.hpp).
+/// np.all: `xp::all(x > 0)`, `xp::all(x, {1})`, `xp::all(x, {1}, false, xp::out(o))` (defined in
+/// xp/expr/reduction.hpp).
 struct all_t {
   template <class X>
   auto operator()(const X& x) const;

@@ -115,7 +115,7 @@ struct node_kernel {
   XP_HD lanes<R, N> load_all(index_t i, std::index_sequence<I...>) const {
     const auto in = std::make_tuple(std::get<I>(args).template load<N>(i)...);  // every load first
     lanes<R, N> r;
-XP_UNROLL
+    XP_UNROLL
     for (int l = 0; l < N; ++l) r.v[l] = static_cast<R>(op(std::get<I>(in).v[l]...));
     return r;
   }
@@ -146,7 +146,7 @@ struct cast_kernel {
   XP_HD lanes<R, N> load(index_t i) const {
     const auto x = inner.template load<N>(i);
     lanes<R, N> r;
-XP_UNROLL
+    XP_UNROLL
     for (int l = 0; l < N; ++l) r.v[l] = convert<R>(x.v[l]);
     return r;
   }
@@ -327,7 +327,7 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
   }
   const auto b = build_kernel(e, dst.shape(), dst.strides());
   primitive::generate<B>::run(make_strided_view(dst.data(), b.layout.shape, b.layout.strides[0]),
-                            cast_kernel<T, std::decay_t<decltype(b.kernel)>>{b.kernel});
+                              cast_kernel<T, std::decay_t<decltype(b.kernel)>>{b.kernel});
 }
 
 }  // namespace detail
@@ -335,8 +335,7 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
 /// @brief Evaluates an expression into a new C-contiguous array (a no-op handle copy for an
 /// ndarray).
 template <class E>
-  requires detail::is_expr<E>::value
-ndarray<typename E::value_type, typename E::backend_type> eval(const E& e) {
+requires detail::is_expr<E>::value ndarray<typename E::value_type, typename E::backend_type> eval(const E& e) {
   ndarray<typename E::value_type, typename E::backend_type> out(e.shape());
   detail::assign_expr(out, e);
   return out;
@@ -350,7 +349,7 @@ ndarray<T, B> eval(const ndarray<T, B>& a) {
 /// expression broadcasts to its shape; its values convert to its dtype); returns `out`.
 /// @throws xp::shape_error when the expression does not broadcast to out's shape.
 template <class E, class T, class B>
-  requires detail::is_operand_v<E>
+requires detail::is_operand_v<E>
 const ndarray<T, B>& eval(const E& e, const ndarray<T, B>& out) {
   if constexpr (is_ndarray_v<E>) detail::assign(out, e);
   else detail::assign_expr(out, e);
@@ -412,30 +411,30 @@ auto make_expr(Op op, const Args&... args) {
 // Used in xp/expr/ops.hpp, one line right after each functor (at namespace xp scope); one
 // macro per arity serves operators (name = operator+) and NumPy's functions alike. Each
 // returns the lazy elementwise_expr; dtypes follow the functor (and as_operand for scalars).
-#define XP_UNARY_FUNCTION(name, op)           \
-  template <::xp::detail::array_operand X>    \
-  auto name(const X& x) {                     \
-    return ::xp::detail::make_expr(op{}, x);  \
+#define XP_UNARY_FUNCTION(name, op)          \
+  template <::xp::detail::array_operand X>   \
+  auto name(const X& x) {                    \
+    return ::xp::detail::make_expr(op{}, x); \
   }
-#define XP_BINARY_FUNCTION(name, op)                   \
-  template <class L, class R>                          \
-    requires ::xp::detail::binary_operands<L, R>       \
-  auto name(const L& l, const R& r) {                  \
-    return ::xp::detail::make_expr(op{}, l, r);        \
-  }
-#define XP_UNARY_OPERATOR(sym, op) XP_UNARY_FUNCTION(operator sym, op)
+#define XP_BINARY_FUNCTION(name, op)           \
+  template <class L, class R>                  \
+  requires ::xp::detail::binary_operands<L, R> \
+  auto name(const L& l, const R& r) { return ::xp::detail::make_expr(op{}, l, r); }
+#define XP_UNARY_OPERATOR(sym, op)  XP_UNARY_FUNCTION(operator sym, op)
 #define XP_BINARY_OPERATOR(sym, op) XP_BINARY_FUNCTION(operator sym, op)
 /// `x sym= y` (NumPy's in-place operators): writes through the handle, so it also updates
 /// views (`m(xp::all, 0) *= 2`); the result keeps x's dtype.
-#define XP_COMPOUND_OPERATOR(sym, op)                                                   \
-  template <class T, class B, class R>                                                  \
-    requires ::xp::detail::binary_operands<::xp::ndarray<T, B>, R>                      \
-  const ::xp::ndarray<T, B>& operator sym(const ::xp::ndarray<T, B>& x, const R& r) {   \
-    ::xp::detail::assign_expr(x, ::xp::detail::make_expr(op{}, x, r));                 \
-    return x;                                                                           \
+#define XP_COMPOUND_OPERATOR(sym, op)                                                 \
+  template <class T, class B, class R>                                                \
+  requires ::xp::detail::binary_operands<::xp::ndarray<T, B>, R>                      \
+  const ::xp::ndarray<T, B>& operator sym(const ::xp::ndarray<T, B>& x, const R& r) { \
+    ::xp::detail::assign_expr(x, ::xp::detail::make_expr(op{}, x, r));                \
+    return x;                                                                         \
   }
 /// `x sym y` and `x sym= y` (sym##= pastes the compound token: + and = give +=).
-#define XP_OPERATOR_AND_COMPOUND(sym, op) XP_BINARY_OPERATOR(sym, op) XP_COMPOUND_OPERATOR(sym##=, op)
+#define XP_OPERATOR_AND_COMPOUND(sym, op) \
+  XP_BINARY_OPERATOR(sym, op)             \
+  XP_COMPOUND_OPERATOR(sym## =, op)
 
 }  // namespace xp
 

@@ -108,7 +108,8 @@ class elementwise_kernel {
     using R = typename E::value_type;
     using B = typename E::backend_type;
     if constexpr (detail::is_tuple<R>::value) {
-      auto outs = std::apply([&](auto... tag) { return std::make_tuple(fresh<decltype(tag), B>(expr.shape())...); }, R{});
+      auto outs =
+          std::apply([&](auto... tag) { return std::make_tuple(fresh<decltype(tag), B>(expr.shape())...); }, R{});
       std::apply([&](const auto&... o) { scatter(expr, o...); }, outs);
       return outs;
     } else {
@@ -144,9 +145,8 @@ class elementwise_kernel {
     }
     const auto b = detail::build_kernel(expr, shape, contiguous_strides(shape));
     debug::count_launch();
-    primitive::for_each<B>::run(
-        n, detail::scatter_outputs<std::decay_t<decltype(b.kernel)>, typename O::value_type...>{b.kernel,
-                                                                                               {outs.data()...}});
+    primitive::for_each<B>::run(n, detail::scatter_outputs<std::decay_t<decltype(b.kernel)>, typename O::value_type...>{
+                                       b.kernel, {outs.data()...}});
   }
 
   template <class O0, class... Rest>

@@ -32,9 +32,9 @@ namespace detail {
 /// The floating dtype NumPy computes a float function in: float32 stays, float64 and the
 /// 32/64-bit integers give float64; uint8 and bool give float32 (NumPy: float16, which xp lacks).
 template <class T>
-using float_of_t = std::conditional_t<std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> ||
-                                          std::is_same_v<T, std::int64_t>,
-                                      double, float>;
+using float_of_t =
+    std::conditional_t<std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>,
+                       double, float>;
 template <class A, class B>
 using float_of2_t = float_of_t<promote_t<A, B>>;
 }  // namespace detail
@@ -49,7 +49,9 @@ struct plus {
     return static_cast<R>(detail::wrapping_add(static_cast<R>(a), static_cast<R>(b)));
   }
   template <class V>
-  static V simd(const V& a, const V& b) { return a + b; }
+  static V simd(const V& a, const V& b) {
+    return a + b;
+  }
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(+, ops::plus)
@@ -63,7 +65,9 @@ struct minus {
     return static_cast<R>(detail::wrapping_sub(static_cast<R>(a), static_cast<R>(b)));
   }
   template <class V>
-  static V simd(const V& a, const V& b) { return a - b; }
+  static V simd(const V& a, const V& b) {
+    return a - b;
+  }
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(-, ops::minus)
@@ -77,7 +81,9 @@ struct multiplies {
     return static_cast<R>(detail::wrapping_mul(static_cast<R>(a), static_cast<R>(b)));
   }
   template <class V>
-  static V simd(const V& a, const V& b) { return a * b; }
+  static V simd(const V& a, const V& b) {
+    return a * b;
+  }
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(*, ops::multiplies)
@@ -91,7 +97,9 @@ struct divides {
     return static_cast<R>(a) / static_cast<R>(b);
   }
   template <class V>
-  static V simd(const V& a, const V& b) { return a / b; }
+  static V simd(const V& a, const V& b) {
+    return a / b;
+  }
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(/, ops::divides)
@@ -126,7 +134,8 @@ struct modulus {
   }
 };
 }  // namespace ops
-XP_OPERATOR_AND_COMPOUND(%, ops::modulus) XP_BINARY_FUNCTION(remainder, ops::modulus)
+XP_OPERATOR_AND_COMPOUND(%, ops::modulus)
+XP_BINARY_FUNCTION(remainder, ops::modulus)
 
 namespace ops {
 /// np.negative (`-x`): integers wrap (-MIN is MIN); for bool it is logical not.
@@ -137,7 +146,9 @@ struct negate {
     else return detail::wrapping_neg(a);
   }
   template <class V>
-  static V simd(const V& a) { return -a; }
+  static V simd(const V& a) {
+    return -a;
+  }
 };
 }  // namespace ops
 XP_UNARY_OPERATOR(-, ops::negate)
@@ -145,16 +156,16 @@ XP_UNARY_OPERATOR(-, ops::negate)
 // ---- comparisons and logic ----------------------------------------------------------------
 /// np.equal, not_equal, less, less_equal, greater, greater_equal (`==` ... `>=`): bool, the
 /// operands compared in their promoted dtype.
-#define XP_COMPARISON(name, sym)                          \
-  namespace ops {                                         \
-  struct name {                                           \
-    template <class A, class B>                           \
-    XP_HD bool operator()(A a, B b) const {               \
-      using R = promote_t<A, B>;                          \
-      return static_cast<R>(a) sym static_cast<R>(b);     \
-    }                                                     \
-  };                                                      \
-  }                                                       \
+#define XP_COMPARISON(name, sym)                      \
+  namespace ops {                                     \
+  struct name {                                       \
+    template <class A, class B>                       \
+    XP_HD bool operator()(A a, B b) const {           \
+      using R = promote_t<A, B>;                      \
+      return static_cast<R>(a) sym static_cast<R>(b); \
+    }                                                 \
+  };                                                  \
+  }                                                   \
   XP_BINARY_OPERATOR(sym, ops::name)
 XP_COMPARISON(equal, ==)
 XP_COMPARISON(not_equal, !=)
@@ -168,41 +179,50 @@ namespace ops {
 /// np.logical_and (`x && y`, evaluated elementwise: both sides are always computed).
 struct logical_and {
   template <class A, class B>
-  XP_HD bool operator()(A a, B b) const { return static_cast<bool>(a) && static_cast<bool>(b); }
+  XP_HD bool operator()(A a, B b) const {
+    return static_cast<bool>(a) && static_cast<bool>(b);
+  }
 };
 }  // namespace ops
-XP_BINARY_OPERATOR(&&, ops::logical_and) XP_BINARY_FUNCTION(logical_and, ops::logical_and)
+XP_BINARY_OPERATOR(&&, ops::logical_and)
+XP_BINARY_FUNCTION(logical_and, ops::logical_and)
 
 namespace ops {
 /// np.logical_or (`x || y`, evaluated elementwise).
 struct logical_or {
   template <class A, class B>
-  XP_HD bool operator()(A a, B b) const { return static_cast<bool>(a) || static_cast<bool>(b); }
+  XP_HD bool operator()(A a, B b) const {
+    return static_cast<bool>(a) || static_cast<bool>(b);
+  }
 };
 }  // namespace ops
-XP_BINARY_OPERATOR(||, ops::logical_or) XP_BINARY_FUNCTION(logical_or, ops::logical_or)
+XP_BINARY_OPERATOR(||, ops::logical_or)
+XP_BINARY_FUNCTION(logical_or, ops::logical_or)
 
 namespace ops {
 /// np.logical_not (`!x`).
 struct logical_not {
   template <class A>
-  XP_HD bool operator()(A a) const { return !static_cast<bool>(a); }
+  XP_HD bool operator()(A a) const {
+    return !static_cast<bool>(a);
+  }
 };
 }  // namespace ops
-XP_UNARY_OPERATOR(!, ops::logical_not) XP_UNARY_FUNCTION(logical_not, ops::logical_not)
+XP_UNARY_OPERATOR(!, ops::logical_not)
+XP_UNARY_FUNCTION(logical_not, ops::logical_not)
 
 /// np.bitwise_and / or / xor (`&`, `|`, `^` and their compound forms): integer or bool arrays.
-#define XP_BITWISE(name, sym)                                                                      \
-  namespace ops {                                                                                  \
-  struct name {                                                                                    \
-    template <class A, class B>                                                                    \
-    XP_HD auto operator()(A a, B b) const {                                                        \
-      using R = promote_t<A, B>;                                                                   \
-      static_assert(std::is_integral_v<R>, "xp: bitwise operators take integer or bool arrays");   \
-      return static_cast<R>(static_cast<R>(a) sym static_cast<R>(b));                              \
-    }                                                                                              \
-  };                                                                                               \
-  }                                                                                                \
+#define XP_BITWISE(name, sym)                                                                    \
+  namespace ops {                                                                                \
+  struct name {                                                                                  \
+    template <class A, class B>                                                                  \
+    XP_HD auto operator()(A a, B b) const {                                                      \
+      using R = promote_t<A, B>;                                                                 \
+      static_assert(std::is_integral_v<R>, "xp: bitwise operators take integer or bool arrays"); \
+      return static_cast<R>(static_cast<R>(a) sym static_cast<R>(b));                            \
+    }                                                                                            \
+  };                                                                                             \
+  }                                                                                              \
   XP_OPERATOR_AND_COMPOUND(sym, ops::name)
 XP_BITWISE(bitwise_and, &)
 XP_BITWISE(bitwise_or, |)
@@ -225,19 +245,19 @@ XP_UNARY_OPERATOR(~, ops::bitwise_not)
 // ---- float functions (integers compute in float_of_t) --------------------------------------
 /// np.sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, sin, cos, tan, arcsin, arccos,
 /// arctan, sinh, cosh, tanh: xp::math's function on the host and device, xsimd's on batches.
-#define XP_FLOAT_FUNCTION(name, vector_fn)                       \
-  namespace ops {                                                \
-  struct name {                                                  \
-    template <class A>                                           \
-    XP_HD auto operator()(A a) const {                           \
-      return math::name(static_cast<detail::float_of_t<A>>(a));  \
-    }                                                            \
-    template <class V>                                           \
-    static V simd(const V& a) {                                  \
-      return vector_fn(a);                                       \
-    }                                                            \
-  };                                                             \
-  }                                                              \
+#define XP_FLOAT_FUNCTION(name, vector_fn)                      \
+  namespace ops {                                               \
+  struct name {                                                 \
+    template <class A>                                          \
+    XP_HD auto operator()(A a) const {                          \
+      return math::name(static_cast<detail::float_of_t<A>>(a)); \
+    }                                                           \
+    template <class V>                                          \
+    static V simd(const V& a) {                                 \
+      return vector_fn(a);                                      \
+    }                                                           \
+  };                                                            \
+  }                                                             \
   XP_UNARY_FUNCTION(name, ops::name)
 XP_FLOAT_FUNCTION(sqrt, ::xsimd::sqrt)
 XP_FLOAT_FUNCTION(cbrt, ::xsimd::cbrt)
@@ -260,20 +280,20 @@ XP_FLOAT_FUNCTION(tanh, ::xsimd::tanh)
 #undef XP_FLOAT_FUNCTION
 
 /// np.arctan2(y, x) and np.hypot(x, y), in float_of_t of the promoted dtype.
-#define XP_FLOAT_FUNCTION2(name, vector_fn)                       \
-  namespace ops {                                                 \
-  struct name {                                                   \
-    template <class A, class B>                                   \
-    XP_HD auto operator()(A a, B b) const {                       \
-      using R = detail::float_of2_t<A, B>;                        \
-      return math::name(static_cast<R>(a), static_cast<R>(b));    \
-    }                                                             \
-    template <class V>                                            \
-    static V simd(const V& a, const V& b) {                       \
-      return vector_fn(a, b);                                     \
-    }                                                             \
-  };                                                              \
-  }                                                               \
+#define XP_FLOAT_FUNCTION2(name, vector_fn)                    \
+  namespace ops {                                              \
+  struct name {                                                \
+    template <class A, class B>                                \
+    XP_HD auto operator()(A a, B b) const {                    \
+      using R = detail::float_of2_t<A, B>;                     \
+      return math::name(static_cast<R>(a), static_cast<R>(b)); \
+    }                                                          \
+    template <class V>                                         \
+    static V simd(const V& a, const V& b) {                    \
+      return vector_fn(a, b);                                  \
+    }                                                          \
+  };                                                           \
+  }                                                            \
   XP_BINARY_FUNCTION(name, ops::name)
 XP_FLOAT_FUNCTION2(arctan2, ::xsimd::atan2)
 XP_FLOAT_FUNCTION2(hypot, ::xsimd::hypot)
@@ -315,7 +335,9 @@ struct copysign {
     else return ::copysign(static_cast<R>(a), static_cast<R>(b));
   }
   template <class V>
-  static V simd(const V& x, const V& y) { return ::xsimd::copysign(x, y); }
+  static V simd(const V& x, const V& y) {
+    return ::xsimd::copysign(x, y);
+  }
 };
 }  // namespace ops
 XP_BINARY_FUNCTION(copysign, ops::copysign)
@@ -350,18 +372,16 @@ struct nextafter {
 XP_BINARY_FUNCTION(nextafter, ops::nextafter)
 
 /// np.floor / ceil / trunc / round (half to even): integers pass through unchanged.
-#define XP_ROUNDING_FUNCTION(name)               \
-  namespace ops {                                \
-  struct name {                                  \
-    template <class A>                           \
-    XP_HD A operator()(A a) const {              \
-      if constexpr (std::is_floating_point_v<A>) \
-        return math::name(a);                    \
-      else                                       \
-        return a;                                \
-    }                                            \
-  };                                             \
-  }                                              \
+#define XP_ROUNDING_FUNCTION(name)                                     \
+  namespace ops {                                                      \
+  struct name {                                                        \
+    template <class A>                                                 \
+    XP_HD A operator()(A a) const {                                    \
+      if constexpr (std::is_floating_point_v<A>) return math::name(a); \
+      else return a;                                                   \
+    }                                                                  \
+  };                                                                   \
+  }                                                                    \
   XP_UNARY_FUNCTION(name, ops::name)
 XP_ROUNDING_FUNCTION(floor)
 XP_ROUNDING_FUNCTION(ceil)
@@ -380,10 +400,13 @@ struct absolute {
     else return a < 0 ? detail::wrapping_neg(a) : a;
   }
   template <class V>
-  static V simd(const V& a) { return ::xsimd::abs(a); }
+  static V simd(const V& a) {
+    return ::xsimd::abs(a);
+  }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(abs, ops::absolute) XP_UNARY_FUNCTION(absolute, ops::absolute)
+XP_UNARY_FUNCTION(abs, ops::absolute)
+XP_UNARY_FUNCTION(absolute, ops::absolute)
 
 namespace ops {
 /// np.sign: -1, 0 or 1 in the input dtype; NaN and ±0 stay.
@@ -402,9 +425,13 @@ namespace ops {
 /// np.square: integers wrap.
 struct square {
   template <class A>
-  XP_HD A operator()(A a) const { return detail::wrapping_mul(a, a); }
+  XP_HD A operator()(A a) const {
+    return detail::wrapping_mul(a, a);
+  }
   template <class V>
-  static V simd(const V& a) { return a * a; }
+  static V simd(const V& a) {
+    return a * a;
+  }
 };
 }  // namespace ops
 XP_UNARY_FUNCTION(square, ops::square)
@@ -497,7 +524,9 @@ namespace ops {
 /// np.isnan: false for integers.
 struct isnan {
   template <class A>
-  XP_HD bool operator()(A a) const { return math::isnan(a); }
+  XP_HD bool operator()(A a) const {
+    return math::isnan(a);
+  }
 };
 }  // namespace ops
 XP_UNARY_FUNCTION(isnan, ops::isnan)
@@ -506,7 +535,9 @@ namespace ops {
 /// np.isinf: false for integers.
 struct isinf {
   template <class A>
-  XP_HD bool operator()(A a) const { return math::isinf(a); }
+  XP_HD bool operator()(A a) const {
+    return math::isinf(a);
+  }
 };
 }  // namespace ops
 XP_UNARY_FUNCTION(isinf, ops::isinf)
@@ -515,7 +546,9 @@ namespace ops {
 /// np.isfinite: true for integers.
 struct isfinite {
   template <class A>
-  XP_HD bool operator()(A a) const { return math::isfinite(a); }
+  XP_HD bool operator()(A a) const {
+    return math::isfinite(a);
+  }
 };
 }  // namespace ops
 XP_UNARY_FUNCTION(isfinite, ops::isfinite)
@@ -525,7 +558,9 @@ namespace ops {
 template <class T>
 struct cast {
   template <class A>
-  XP_HD T operator()(A a) const { return detail::convert<T>(a); }
+  XP_HD T operator()(A a) const {
+    return detail::convert<T>(a);
+  }
 };
 }  // namespace ops
 /// @brief The expression converted to U, lazily (fuses like any op): x.astype(U).

@@ -18,11 +18,11 @@
 /// error) and one `XP_REDUCTION(<name>, detail::<name>_reduction)` line, with its doc comment.
 
 #include <algorithm>
-#include <numeric>
 #include <cmath>
 #include <cstdint>
 #include <initializer_list>
 #include <limits>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -38,7 +38,9 @@ using plus = ops::plus;
 /// @brief A post-map that returns the reduced value unchanged.
 struct identity {
   template <class A>
-  XP_HD A operator()(A a) const { return a; }
+  XP_HD A operator()(A a) const {
+    return a;
+  }
 };
 
 /// @brief The axes argument of a reduction: every axis (the default) or a list.
@@ -79,13 +81,13 @@ struct reduction_desc {
 };
 
 struct reduce_plan {
-  shape_type out_shape;       // with or without the kept length-1 axes
+  shape_type out_shape;  // with or without the kept length-1 axes
   index_t outer = 1, inner = 1;
   reduce_layout layout = reduce_layout::full;
-  shape_type iter_shape;               // merged: kept dims then reduced dims
-  std::vector<shape_type> strides;     // [0] unused, then one per array leaf, in tree order
-  int split = 0;                       // how many of iter_shape's dims are kept (output) dims
-  index_t column_lane_multiple = 0;    // see reduce_shape
+  shape_type iter_shape;             // merged: kept dims then reduced dims
+  std::vector<shape_type> strides;   // [0] unused, then one per array leaf, in tree order
+  int split = 0;                     // how many of iter_shape's dims are kept (output) dims
+  index_t column_lane_multiple = 0;  // see reduce_shape
 };
 
 template <class X>
@@ -163,14 +165,12 @@ reduce_plan plan_reduction(const X& x, const axes_t& axes, bool keepdims) {
 
 /// Runs a reduction described by `desc` over operand x; the output dtype is Out.
 template <class Out, class X, class Desc, class O = std::nullptr_t>
-ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& axes, bool keepdims,
-                                                     const Desc& desc, const char* name, bool needs_values,
-                                                     const O& into = nullptr) {
+ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& axes, bool keepdims, const Desc& desc,
+                                                     const char* name, bool needs_values, const O& into = nullptr) {
   using B = typename X::backend_type;
   const reduce_plan p = plan_reduction(x, axes, keepdims);
   if (needs_values && p.inner == 0 && p.outer > 0)
-    throw value_error(std::string("xp: zero-size array to reduction operation ") + name +
-                      " which has no identity");
+    throw value_error(std::string("xp: zero-size array to reduction operation ") + name + " which has no identity");
   ndarray<Out, B> out;
   if constexpr (std::is_same_v<O, std::nullptr_t>) {
     out = ndarray<Out, B>(p.out_shape);
@@ -192,7 +192,8 @@ ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& a
   kernel_builder kb{&p.iter_shape, &p.strides};
   const auto input = kb.build(x);
   debug::count_launch();
-  primitive::reduce<B>::run(out.data(), p.outer, p.inner, input, desc, reduce_shape{p.layout, p.split, p.column_lane_multiple});
+  primitive::reduce<B>::run(out.data(), p.outer, p.inner, input, desc,
+                            reduce_shape{p.layout, p.split, p.column_lane_multiple});
   return out;
 }
 
@@ -204,19 +205,27 @@ using operand_value_t = typename value_of<std::decay_t<X>>::type;
 
 struct take_sum {  // integers wrap like NumPy's, defined (convert.hpp)
   template <class A>
-  XP_HD A operator()(A a, A b) const { return wrapping_add(a, b); }
+  XP_HD A operator()(A a, A b) const {
+    return wrapping_add(a, b);
+  }
 };
 struct take_prod {
   template <class A>
-  XP_HD A operator()(A a, A b) const { return wrapping_mul(a, b); }
+  XP_HD A operator()(A a, A b) const {
+    return wrapping_mul(a, b);
+  }
 };
 struct take_min {  // NaN wins, like np.min
   template <class A>
-  XP_HD A operator()(A a, A b) const { return (math::isnan(a) || a <= b) ? a : b; }
+  XP_HD A operator()(A a, A b) const {
+    return (math::isnan(a) || a <= b) ? a : b;
+  }
 };
 struct take_max {
   template <class A>
-  XP_HD A operator()(A a, A b) const { return (math::isnan(a) || a >= b) ? a : b; }
+  XP_HD A operator()(A a, A b) const {
+    return (math::isnan(a) || a >= b) ? a : b;
+  }
 };
 struct take_or {
   XP_HD bool operator()(bool a, bool b) const { return a || b; }
@@ -232,7 +241,9 @@ struct value_index {
 };
 struct make_value_index {
   template <class V>
-  XP_HD value_index<V> operator()(V v, index_t r) const { return {v, r}; }
+  XP_HD value_index<V> operator()(V v, index_t r) const {
+    return {v, r};
+  }
 };
 // First NaN, else the extreme value, ties to the lower index: np.argmin / np.argmax.
 template <bool Max>
@@ -251,12 +262,16 @@ struct take_arg {
 };
 struct take_index {
   template <class T>
-  XP_HD std::int64_t operator()(value_index<T> a) const { return a.index; }
+  XP_HD std::int64_t operator()(value_index<T> a) const {
+    return a.index;
+  }
 };
 template <class Acc>
 struct to_acc {
   template <class V>
-  XP_HD Acc operator()(V v) const { return static_cast<Acc>(v); }
+  XP_HD Acc operator()(V v) const {
+    return static_cast<Acc>(v);
+  }
 };
 template <class Acc>
 struct divide_by_count {
@@ -269,7 +284,7 @@ struct divide_by_count_minus {
   XP_HD Acc operator()(Acc a, index_t n) const {
     // n - ddof counted exactly (float32 cannot hold n - ddof for n past 2^24); a negative ddof
     // is the only way it could overflow int64, so that case counts in double
-    const Acc dof = ddof >= n ? Acc(0)
+    const Acc dof = ddof >= n   ? Acc(0)
                     : ddof >= 0 ? static_cast<Acc>(n - ddof)
                                 : static_cast<Acc>(static_cast<double>(n) - static_cast<double>(ddof));
     return a / dof;
@@ -278,21 +293,29 @@ struct divide_by_count_minus {
 template <class Acc>
 struct squared {
   template <class V>
-  XP_HD Acc operator()(V v) const { return static_cast<Acc>(v) * static_cast<Acc>(v); }
+  XP_HD Acc operator()(V v) const {
+    return static_cast<Acc>(v) * static_cast<Acc>(v);
+  }
 };
 struct square_root {
   template <class A>
-  XP_HD A operator()(A a) const { return math::sqrt(a); }
+  XP_HD A operator()(A a) const {
+    return math::sqrt(a);
+  }
 };
 // example-begin count-nonzero
 struct nonzero_count {
   template <class V>
-  XP_HD std::int64_t operator()(V v) const { return v != V(0) ? 1 : 0; }
+  XP_HD std::int64_t operator()(V v) const {
+    return v != V(0) ? 1 : 0;
+  }
 };
 // example-end count-nonzero
 struct truthy {
   template <class V>
-  XP_HD bool operator()(V v) const { return static_cast<bool>(v); }
+  XP_HD bool operator()(V v) const {
+    return static_cast<bool>(v);
+  }
 };
 
 template <class T>
@@ -361,11 +384,11 @@ struct root_of_divide_by_count_minus {
 
 // ---- the reductions: {identity, map, reduce, post} --------------------------------------
 template <class T>
-inline constexpr auto sum_reduction =
-    make_reduction("sum", sum_acc_t<T>(0), to_acc<sum_acc_t<T>>{}, take_sum{}, identity{});
+inline constexpr auto sum_reduction = make_reduction("sum", sum_acc_t<T>(0), to_acc<sum_acc_t<T>>{}, take_sum{},
+                                                     identity{});
 template <class T>
-inline constexpr auto prod_reduction =
-    make_reduction("prod", sum_acc_t<T>(1), to_acc<sum_acc_t<T>>{}, take_prod{}, identity{});
+inline constexpr auto prod_reduction = make_reduction("prod", sum_acc_t<T>(1), to_acc<sum_acc_t<T>>{}, take_prod{},
+                                                      identity{});
 template <class T>
 inline constexpr auto min_reduction =
     make_reduction("minimum", highest<T>(), to_acc<T>{}, take_min{}, identity{}).without_identity();
@@ -373,8 +396,8 @@ template <class T>
 inline constexpr auto max_reduction =
     make_reduction("maximum", lowest<T>(), to_acc<T>{}, take_max{}, identity{}).without_identity();
 template <class T>
-inline constexpr auto mean_reduction =
-    make_reduction("mean", mean_acc_t<T>(0), to_acc<mean_acc_t<T>>{}, take_sum{}, divide_by_count<mean_acc_t<T>>{});
+inline constexpr auto mean_reduction = make_reduction("mean", mean_acc_t<T>(0), to_acc<mean_acc_t<T>>{}, take_sum{},
+                                                      divide_by_count<mean_acc_t<T>>{});
 // var and std: the second pass, over x - mean(x); xp::var / xp::stddev set ddof
 template <class T>
 inline constexpr auto var_reduction = make_reduction("var", mean_acc_t<T>(0), squared<mean_acc_t<T>>{}, take_sum{},
@@ -383,29 +406,31 @@ template <class T>
 inline constexpr auto std_reduction = make_reduction("std", mean_acc_t<T>(0), squared<mean_acc_t<T>>{}, take_sum{},
                                                      root_of_divide_by_count_minus<mean_acc_t<T>>{0});
 template <class T>
-inline constexpr auto argmin_reduction =
-    make_reduction("argmin", value_index<T>{highest<T>(), std::numeric_limits<index_t>::max()}, make_value_index{},
-                   take_arg<false>{}, take_index{})
-        .without_identity()
-        .over_one_axis();
+inline constexpr auto argmin_reduction = make_reduction("argmin",
+                                                        value_index<T>{highest<T>(),
+                                                                       std::numeric_limits<index_t>::max()},
+                                                        make_value_index{}, take_arg<false>{}, take_index{})
+                                             .without_identity()
+                                             .over_one_axis();
 template <class T>
-inline constexpr auto argmax_reduction =
-    make_reduction("argmax", value_index<T>{lowest<T>(), std::numeric_limits<index_t>::max()}, make_value_index{},
-                   take_arg<true>{}, take_index{})
-        .without_identity()
-        .over_one_axis();
+inline constexpr auto argmax_reduction = make_reduction("argmax",
+                                                        value_index<T>{lowest<T>(),
+                                                                       std::numeric_limits<index_t>::max()},
+                                                        make_value_index{}, take_arg<true>{}, take_index{})
+                                             .without_identity()
+                                             .over_one_axis();
 template <class T>
 inline constexpr auto any_reduction = make_reduction("any", false, truthy{}, take_or{}, identity{});
 template <class T>
 inline constexpr auto all_reduction = make_reduction("all", true, truthy{}, take_and{}, identity{});
 // example-begin count-nonzero
 template <class T>
-inline constexpr auto count_nonzero_reduction =
-    make_reduction("count_nonzero", std::int64_t(0), nonzero_count{}, take_sum{}, identity{});
+inline constexpr auto count_nonzero_reduction = make_reduction("count_nonzero", std::int64_t(0), nonzero_count{},
+                                                               take_sum{}, identity{});
 // example-end count-nonzero
 template <class T>
-inline constexpr auto norm_reduction =
-    make_reduction("norm", float_of_t<T>(0), squared<float_of_t<T>>{}, take_sum{}, square_root{});
+inline constexpr auto norm_reduction = make_reduction("norm", float_of_t<T>(0), squared<float_of_t<T>>{}, take_sum{},
+                                                      square_root{});
 
 // var / std: the mean (kept axes), then the reduction `r` (with ddof) of the deviations.
 template <class Desc, class X, class O>
@@ -421,9 +446,9 @@ auto deviation_reduction(reduction<Desc> r, const X& x, const axes_t& axes, bool
 
 /// Generates the public function of reduction `spec` (a detail:: variable template):
 /// `name(x, axes = all, keepdims = false, into = nullptr)`, `into` being xp::out(array).
-#define XP_REDUCTION(name, spec)                                                                     \
-  template <detail::array_operand X, class O = std::nullptr_t>                                      \
-  auto name(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {  \
+#define XP_REDUCTION(name, spec)                                                                   \
+  template <detail::array_operand X, class O = std::nullptr_t>                                     \
+  auto name(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) { \
     return detail::reduce_with(spec<detail::operand_value_t<X>>, x, axes, keepdims, into);         \
   }
 
@@ -514,7 +539,7 @@ auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t 
 /// @throws xp::value_error when both operands are integers and an exponent is negative
 ///         ("Integers to negative integer powers are not allowed.").
 template <class L, class R>
-  requires detail::binary_operands<L, R>
+requires detail::binary_operands<L, R>
 auto power(const L& l, const R& r) {
   auto e = detail::make_expr(ops::power{}, l, r);
   using Result = typename decltype(e)::value_type;
@@ -537,8 +562,7 @@ auto power(const L& l, const R& r) {
 template <class Map, class Reduce, class Post, class Acc>
 class reduction_kernel {
  public:
-  reduction_kernel(Map map, Reduce reduce, Post post, Acc identity)
-      : m_desc{identity, map, reduce, post} {}
+  reduction_kernel(Map map, Reduce reduce, Post post, Acc identity) : m_desc{identity, map, reduce, post} {}
 
   template <detail::array_operand X>
   auto operator()(const X& x, const axes_t& axes = {}, bool keepdims = false) const {

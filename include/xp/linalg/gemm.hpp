@@ -37,9 +37,12 @@ struct matmul_options {
 /// @brief The engine's name ("automatic", "cublas", "tiled").
 inline const char* engine_name(matmul_engine e) {
   switch (e) {
-    case matmul_engine::automatic: return "automatic";
-    case matmul_engine::cublas: return "cublas";
-    case matmul_engine::tiled: return "tiled";
+    case matmul_engine::automatic:
+      return "automatic";
+    case matmul_engine::cublas:
+      return "cublas";
+    case matmul_engine::tiled:
+      return "tiled";
   }
   return "?";
 }

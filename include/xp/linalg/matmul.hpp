@@ -37,7 +37,9 @@ ndarray<W, B> as_compute(const ndarray<T, B>& a) {
   else return a.template astype<W>();
 }
 
-inline shape_type drop_last(const shape_type& s, std::size_t n) { return shape_type(s.begin(), s.end() - static_cast<std::ptrdiff_t>(n)); }
+inline shape_type drop_last(const shape_type& s, std::size_t n) {
+  return shape_type(s.begin(), s.end() - static_cast<std::ptrdiff_t>(n));
+}
 
 // c (contiguous, shape batch + (m, n)) = a @ b, where a has shape batch_a + (m, k) and b has
 // batch_b + (k, n) and both batches broadcast to `batch`. One primitive call per group of batch
@@ -84,7 +86,10 @@ void matmul_into(const ndarray<W, B>& a, const ndarray<W, B>& b, const ndarray<W
       off_b += idx[d] * bb.strides()[d];
       off_c += idx[d] * c.strides()[d];
     }
-    gemm_problem<W> p{m, n, k, count,
+    gemm_problem<W> p{m,
+                      n,
+                      k,
+                      count,
                       {ab.data() + off_a, ab.strides()[r], ab.strides()[r + 1], sa},
                       {bb.data() + off_b, bb.strides()[r], bb.strides()[r + 1], sb},
                       c.data() + off_c};
@@ -111,9 +116,8 @@ matmul_plan plan_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b) {
   const index_t k_b = b.ndim() == 1 ? b.shape(0) : b.shape(-2);
   if (k_a != k_b)
     throw shape_error("xp::matmul: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
-                      " do not align: " + std::to_string(k_a) + " (last axis of the first) != " +
-                      std::to_string(k_b) + " (" + (b.ndim() == 1 ? "only" : "second-last") +
-                      " axis of the second)");
+                      " do not align: " + std::to_string(k_a) + " (last axis of the first) != " + std::to_string(k_b) +
+                      " (" + (b.ndim() == 1 ? "only" : "second-last") + " axis of the second)");
   const shape_type batch_a = a.ndim() > 2 ? drop_last(a.shape(), 2) : shape_type{};
   const shape_type batch_b = b.ndim() > 2 ? drop_last(b.shape(), 2) : shape_type{};
   matmul_plan plan;
@@ -182,8 +186,8 @@ ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t
   detail::check_writeable(o);
   const auto plan = detail::plan_matmul(a, b);
   if (o.shape() != plan.result)
-    throw shape_error("xp::matmul: out has shape " + to_string(o.shape()) + ", the product of " +
-                      to_string(a.shape()) + " and " + to_string(b.shape()) + " has " + to_string(plan.result));
+    throw shape_error("xp::matmul: out has shape " + to_string(o.shape()) + ", the product of " + to_string(a.shape()) +
+                      " and " + to_string(b.shape()) + " has " + to_string(plan.result));
   if constexpr (std::is_same_v<O, W>) {
     if (o.is_contiguous() && !detail::output_overlaps(a, o, false) && !detail::output_overlaps(b, o, false)) {
       detail::run_matmul(a, b, o.reshape(plan.full), plan.batch, options);
@@ -212,9 +216,9 @@ ndarray<promote_t<T, U>, B> dot(const ndarray<T, B>& a, const ndarray<U, B>& b, 
   }
   const index_t k = a.shape(-1);
   if (b.shape(-2) != k)
-    throw shape_error("xp::dot: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
-                      " not aligned: " + std::to_string(k) + " (last axis of the first) != " +
-                      std::to_string(b.shape(-2)) + " (second-last axis of the second)");
+    throw shape_error("xp::dot: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) + " not aligned: " +
+                      std::to_string(k) + " (last axis of the first) != " + std::to_string(b.shape(-2)) +
+                      " (second-last axis of the second)");
   // b (..., k, n) -> (k, ..., n) -> (k, q): one plain matrix product
   std::vector<index_t> axes;
   axes.push_back(static_cast<index_t>(b.ndim()) - 2);

@@ -53,8 +53,8 @@ ndarray<T, B> laplacian(const ndarray<T, B>& f) {
   const auto in = f.is_contiguous() ? f : f.copy();
   auto out = empty<T, B>(f.shape());
   // steps == 0: the primitive only reads the field
-  primitive::stencil_steps<B>::run(pde::detail::stencil_problem<T>{const_cast<T*>(in.data()), nullptr, out.data(),
-                                                                 f.shape(0), f.shape(1), T(0), 0});
+  primitive::stencil_steps<B>::run(
+      pde::detail::stencil_problem<T>{const_cast<T*>(in.data()), nullptr, out.data(), f.shape(0), f.shape(1), T(0), 0});
   return out;
 }
 

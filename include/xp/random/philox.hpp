@@ -82,7 +82,8 @@ struct normal_gen {
     const double u1 = (static_cast<double>(a) + 1.0) * (1.0 / 9007199254740992.0);  // (0, 1]
     const double u2 = static_cast<double>(b) * (1.0 / 9007199254740992.0);
     const double z = std::sqrt(-2.0 * std::log(u1)) * std::cos(6.283185307179586 * u2);
-    return xp::detail::convert<T>(xp::detail::mul_add_rounded(static_cast<double>(stddev), z, static_cast<double>(mean)));
+    return xp::detail::convert<T>(
+        xp::detail::mul_add_rounded(static_cast<double>(stddev), z, static_cast<double>(mean)));
   }
 };
 

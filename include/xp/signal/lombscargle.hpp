@@ -98,7 +98,8 @@ ndarray<detail::lombscargle_t<T, U>, B> lombscargle(const ndarray<T, B>& x, cons
       const double i = -grid.f0 / grid.df;
       return i >= 0 && i <= static_cast<double>(grid.n - 1) && grid.at(static_cast<index_t>(std::llround(i))) == 0;
     }();
-    if (zero) throw value_error("xp::signal::lombscargle: the frequency grid contains 0; the periodogram divides by it");
+    if (zero)
+      throw value_error("xp::signal::lombscargle: the frequency grid contains 0; the periodogram divides by it");
   }
   return detail::run_lombscargle<R>(x, y, static_cast<const R*>(nullptr), grid, grid.n, options);
 }

@@ -37,7 +37,8 @@ XP_HD R lombscargle_finish(R freq, R xc, R xs, R cc, R ss, R cs) {
   const R c_tau = math::cos(freq * tau), s_tau = math::sin(freq * tau);
   const R c_tau2 = c_tau * c_tau, s_tau2 = s_tau * s_tau, cs_tau = R(2) * c_tau * s_tau;
   const R p = c_tau * xc + s_tau * xs, q = c_tau * xs - s_tau * xc;
-  return R(0.5) * (p * p / (c_tau2 * cc + cs_tau * cs + s_tau2 * ss) + q * q / (c_tau2 * ss - cs_tau * cs + s_tau2 * cc));
+  return R(0.5) *
+         (p * p / (c_tau2 * cc + cs_tau * cs + s_tau2 * ss) + q * q / (c_tau2 * ss - cs_tau * cs + s_tau2 * cc));
 }
 
 /// One call of the backends' primitive: n samples (x, y contiguous), nf frequencies, either
