@@ -143,6 +143,14 @@ struct negate {
   template <class A>
   XP_HD A operator()(A a) const {
     if constexpr (std::is_same_v<A, bool>) return !a;
+#if defined(__CUDA_ARCH__)
+    // The device form flips the sign bit itself: the GPU's negation may return a canonical
+    // (positive) NaN, and NumPy's -nan is a negative NaN.
+    else if constexpr (std::is_same_v<A, float>)
+      return __int_as_float(__float_as_int(a) ^ static_cast<int>(0x80000000u));
+    else if constexpr (std::is_same_v<A, double>)
+      return __longlong_as_double(__double_as_longlong(a) ^ static_cast<long long>(0x8000000000000000ull));
+#endif
     else return detail::wrapping_neg(a);
   }
   template <class V>
