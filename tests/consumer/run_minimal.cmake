@@ -1,0 +1,34 @@
+# xp on a machine without OpenMP, OpenBLAS and libstb-dev (their lookups switched off): builds
+# xp from ROOT into WORK, runs a plotting tutorial (it must pass and say it wrote no PNG), then
+# installs and builds the consumer against that install, whose xpConfig must not ask for them.
+#   cmake -DROOT=.. -DWORK=.. -DSOURCE=<consumer dir> -DGENERATOR=.. -DPREFIX_PATH=.. -P this
+file(REMOVE_RECURSE ${WORK})
+string(REPLACE ";" ":" _prefix "${PREFIX_PATH}")
+set(ENV{CMAKE_PREFIX_PATH} "${_prefix}")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${ROOT} -B ${WORK}/xp -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+                        -DXP_ENABLE_CUDA=OFF -DXP_ENABLE_BLAS=OFF -DCMAKE_DISABLE_FIND_PACKAGE_OpenMP=ON
+                        -DXP_TUTORIALS_PNG=OFF -DXP_BUILD_TESTS=OFF -DXP_BUILD_BENCH=OFF -DXP_BUILD_EXAMPLES=ON
+                COMMAND_ERROR_IS_FATAL ANY OUTPUT_QUIET)
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/xp --target xp 04_reductions COMMAND_ERROR_IS_FATAL ANY
+                OUTPUT_QUIET)
+execute_process(COMMAND ${WORK}/xp/examples/04_reductions --backend=host --small WORKING_DIRECTORY ${WORK}
+                OUTPUT_VARIABLE _out COMMAND_ERROR_IS_FATAL ANY)
+if(NOT _out MATCHES "no reductions.png: the tutorials were built without libstb-dev")
+  message(FATAL_ERROR "04_reductions without libstb-dev did not say it wrote no PNG:\n${_out}")
+endif()
+execute_process(COMMAND ${CMAKE_COMMAND} --install ${WORK}/xp --prefix ${WORK}/prefix COMMAND_ERROR_IS_FATAL ANY
+                OUTPUT_QUIET)
+# the exported targets name neither, and the consumer configures with OpenMP's lookup disabled
+file(GLOB _targets ${WORK}/prefix/lib/cmake/xp/xpTargets*.cmake)
+foreach(f IN LISTS _targets)
+  file(READ ${f} _t)
+  if(_t MATCHES "OpenMP|openblas|fopenmp")
+    message(FATAL_ERROR "${f} of an xp built without OpenMP/OpenBLAS still names them")
+  endif()
+endforeach()
+set(ENV{CMAKE_PREFIX_PATH} "${WORK}/prefix:${_prefix}")
+execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/consumer -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
+                        -DCMAKE_DISABLE_FIND_PACKAGE_OpenMP=ON COMMAND_ERROR_IS_FATAL ANY OUTPUT_QUIET)
+execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/consumer COMMAND_ERROR_IS_FATAL ANY OUTPUT_QUIET)
+execute_process(COMMAND ${WORK}/consumer/consumer COMMAND_ERROR_IS_FATAL ANY)
+message(STATUS "xp builds, runs its tutorials and installs without OpenMP, OpenBLAS and libstb-dev")
