@@ -325,7 +325,12 @@ struct logaddexp {
   template <class V>
   static V simd(const V& x, const V& y) {
     using T = typename V::value_type;
-    const V r = ::xsimd::max(x, y) + ::xsimd::log1p(::xsimd::exp(-::xsimd::abs(x - y)));  // NaN stays NaN
+    const V d = ::xsimd::abs(x - y);
+    const auto nan = d != d;  // x or y is NaN (or inf - inf, which x == y below catches)
+    // xsimd's exp converts its argument to integers: keep NaN and infinity away from it
+    // (exp(-800) is 0 in float and double alike)
+    const V e = ::xsimd::exp(-::xsimd::min(::xsimd::select(nan, V(T(0)), d), V(T(800))));
+    const V r = ::xsimd::select(nan, x - y, ::xsimd::max(x, y) + ::xsimd::log1p(e));  // NaN stays NaN
     return ::xsimd::select(x == y, x + V(T(0.693147180559945309417232121458176568)), r);
   }
 };
