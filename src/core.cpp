@@ -3,15 +3,31 @@
 // (core/shape.hpp), the layout merging of kernel views (core/kernel_view.hpp), the stride
 // rules of broadcasting and reshaping (core/ndarray.hpp) and the messages of the exceptions
 // (core/error.hpp).
+#include <ostream>
 #include <string>
 #include <vector>
 
+#include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/kernel_view.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/shape.hpp"
 
 namespace xp {
+
+std::ostream& operator<<(std::ostream& os, dtype d) { return os << d.name(); }
+
+namespace detail {
+void throw_ambiguous_truth(index_t size) {
+  if (size == 0)
+    throw value_error(
+        "xp: The truth value of an empty array is ambiguous. Use `array.size > 0` to check that an "
+        "array is not empty.");
+  throw value_error(
+      "xp: The truth value of an array with more than one element is ambiguous. Use a.any() or "
+      "a.all()");
+}
+}  // namespace detail
 
 out_of_memory::out_of_memory(std::size_t requested, std::size_t free_bytes, const std::string& where)
     : error("xp::out_of_memory: " + where + " could not allocate " + std::to_string(requested) + " bytes (" +

@@ -2,9 +2,9 @@
 /// @file core.hpp
 /// @brief What most programs need, and no more: `xp::ndarray` on the host backend, creation
 /// (empty, zeros, ones, full, arange, linspace, eye, array), elementwise expressions and math
-/// functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...),
-/// slicing and views, host/device transfers and printing like NumPy. Compiles with a plain
-/// C++20 compiler; never includes a CUDA header.
+/// functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...), cumulative sums and
+/// products, slicing and views, host/device transfers and printing like NumPy. Compiles with a plain C++20 compiler;
+/// never includes a CUDA header.
 ///
 /// The rest of the library comes in its own headers, each of which includes this one:
 /// <xp/linalg.hpp> (matmul, dot), <xp/signal.hpp> (lombscargle), <xp/pde.hpp> (diffusion),
@@ -25,3 +25,4 @@
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
 #include "xp/expr/reduction.hpp"
+#include "xp/expr/scan.hpp"

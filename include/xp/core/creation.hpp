@@ -1,42 +1,69 @@
 #pragma once
 /// @file creation.hpp
 /// @brief Array creation with NumPy's signatures: empty, zeros, ones, full, arange, linspace,
-/// eye, the *_like forms, and arrays from C++ containers. `B` defaults to xp::host.
+/// eye, the *_like forms, and arrays from C++ literals and containers. `B` defaults to
+/// xp::host, and the dtype to NumPy's default: float64 (`xp::zeros({2, 3})`), int64 for
+/// integer literals (`xp::arange(10)`, `xp::array({1, 2, 3})`, `xp::full({2}, 7)`).
 
 #include <cmath>
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "xp/core/ndarray.hpp"
 
 namespace xp {
 
-/// @brief np.empty(shape, dtype): uninitialised.
-template <class T, class B = host>
-ndarray<T, B> empty(const shape_type& shape) {
-  return ndarray<T, B>(shape);
-}
-
-/// @brief np.full(shape, value, dtype).
-template <class T, class B = host>
-ndarray<T, B> full(const shape_type& shape, T value) {
+namespace detail {
+/// The dtype NumPy gives a literal of C++ type S: bool stays bool, a floating literal keeps its
+/// precision (float -> float32, double -> float64), uint8_t stays uint8, every other integer
+/// is int64 (NumPy's default integer: `xp::array({1, 2})` is int64, as np.array([1, 2])).
+template <class S>
+using literal_dtype_t = std::conditional_t<
+    std::is_same_v<S, bool>, bool,
+    std::conditional_t<
+        std::is_same_v<S, float>, float,
+        std::conditional_t<std::is_floating_point_v<S>, double,
+                           std::conditional_t<std::is_same_v<S, std::uint8_t>, std::uint8_t, std::int64_t>>>>;
+template <class T, class B>
+ndarray<T, B> full_of(const shape_type& shape, T value) {
   ndarray<T, B> a(shape);
   a.fill(value);
   return a;
 }
+/// Marks "no dtype given": the dtype follows the arguments (literal_dtype_t).
+struct deduce_dtype {};
+template <class T, class... S>
+using dtype_or_t = std::conditional_t<std::is_same_v<T, deduce_dtype>, literal_dtype_t<std::common_type_t<S...>>, T>;
+}  // namespace detail
 
-/// @brief np.zeros(shape, dtype).
-template <class T, class B = host>
-ndarray<T, B> zeros(const shape_type& shape) {
-  return full<T, B>(shape, T(0));
+/// @brief np.empty(shape, dtype): uninitialised; float64 unless a dtype is given.
+template <class T = double, class B = host>
+ndarray<T, B> empty(const shape_type& shape) {
+  return ndarray<T, B>(shape);
 }
 
-/// @brief np.ones(shape, dtype).
-template <class T, class B = host>
+/// @brief np.full(shape, value, dtype): the dtype is T when given, else the value's (an
+/// integer literal gives int64, a double float64, a float float32, as NumPy does).
+template <class T = detail::deduce_dtype, class B = host, class S>
+requires std::is_arithmetic_v<S>
+auto full(const shape_type& shape, S value) {
+  using R = detail::dtype_or_t<T, S>;
+  return detail::full_of<R, B>(shape, detail::convert<R>(value));
+}
+
+/// @brief np.zeros(shape, dtype): float64 unless a dtype is given.
+template <class T = double, class B = host>
+ndarray<T, B> zeros(const shape_type& shape) {
+  return detail::full_of<T, B>(shape, T(0));
+}
+
+/// @brief np.ones(shape, dtype): float64 unless a dtype is given.
+template <class T = double, class B = host>
 ndarray<T, B> ones(const shape_type& shape) {
-  return full<T, B>(shape, T(1));
+  return detail::full_of<T, B>(shape, T(1));
 }
 
 /// @brief np.empty_like(a).
@@ -56,15 +83,13 @@ ndarray<T, B> ones_like(const ndarray<T, B>& a) {
 }
 /// @brief np.full_like(a, value).
 template <class T, class B>
-ndarray<T, B> full_like(const ndarray<T, B>& a, T value) {
+ndarray<T, B> full_like(const ndarray<T, B>& a, std::type_identity_t<T> value) {
   return full<T, B>(a.shape(), value);
 }
 
-/// @brief np.arange(start, stop, step, dtype): values start + i*step while below stop
-/// (above, for a negative step); bit-for-bit NumPy's values.
-/// @throws xp::value_error for a zero or non-finite step.
-template <class T, class B = host>
-ndarray<T, B> arange(double start, double stop, double step = 1) {
+namespace detail {
+template <class T, class B>
+ndarray<T, B> arange_of(double start, double stop, double step) {
   static_assert(!std::is_same_v<T, bool>, "xp::arange: bool is not an arithmetic sequence (NumPy refuses it too)");
   if (step == 0 || !std::isfinite(step)) throw value_error("xp::arange: step must be finite and non-zero");
   if (!std::isfinite(start) || !std::isfinite(stop)) throw value_error("xp::arange: start and stop must be finite");
@@ -73,22 +98,34 @@ ndarray<T, B> arange(double start, double stop, double step = 1) {
   if (!(len < 9223372036854775808.0))
     throw value_error("xp::arange: Maximum allowed size exceeded (" + std::to_string(len) + " elements)");
   ndarray<T, B> a({len > 0 ? static_cast<index_t>(len) : 0});
-  const T first = detail::arange_value<T>(start);
-  const T delta = detail::wrapping_sub(detail::arange_value<T>(start + step), first);
-  detail::generate(a, detail::arange_gen<T>{first, delta});
+  const T first = arange_value<T>(start);
+  const T delta = wrapping_sub(arange_value<T>(start + step), first);
+  generate(a, arange_gen<T>{first, delta});
   return a;
 }
+}  // namespace detail
 
-/// @brief np.arange(stop, dtype): 0, 1, ..., stop-1.
-template <class T, class B = host>
-ndarray<T, B> arange(double stop) {
-  return arange<T, B>(0.0, stop, 1.0);
+/// @brief np.arange(start, stop, step, dtype): values start + i*step while below stop
+/// (above, for a negative step); bit-for-bit NumPy's values. Without a dtype: int64 when every
+/// argument is an integer, else float64 (float32 for float arguments), as NumPy.
+/// @throws xp::value_error for a zero or non-finite step.
+template <class T = detail::deduce_dtype, class B = host, class A, class Z, class S = int>
+requires std::is_arithmetic_v<A> && std::is_arithmetic_v<Z> && std::is_arithmetic_v<S>
+auto arange(A start, Z stop, S step = 1) {
+  return detail::arange_of<detail::dtype_or_t<T, A, Z, S>, B>(static_cast<double>(start), static_cast<double>(stop),
+                                                              static_cast<double>(step));
 }
+
+/// @brief np.arange(stop, dtype): 0, 1, ..., stop-1 (`xp::arange(10)` is int64, as NumPy's).
+template <class T = detail::deduce_dtype, class B = host, class Z>
+requires std::is_arithmetic_v<Z>
+auto arange(Z stop) { return detail::arange_of<detail::dtype_or_t<T, Z>, B>(0.0, static_cast<double>(stop), 1.0); }
 
 /// @brief np.linspace(start, stop, num, endpoint, dtype): `num` evenly spaced samples;
 /// integer dtypes floor like NumPy.
+/// float64 unless a dtype is given.
 /// @throws xp::value_error for a negative num.
-template <class T, class B = host>
+template <class T = double, class B = host>
 ndarray<T, B> linspace(double start, double stop, index_t num, bool endpoint = true) {
   if (num < 0) throw value_error("xp::linspace: number of samples, " + std::to_string(num) + ", must be non-negative");
   const index_t div = endpoint ? num - 1 : num;
@@ -98,9 +135,10 @@ ndarray<T, B> linspace(double start, double stop, index_t num, bool endpoint = t
   return a;
 }
 
-/// @brief np.eye(n, m, k, dtype): ones on the k-th diagonal; m defaults to n.
+/// @brief np.eye(n, m, k, dtype): ones on the k-th diagonal; m defaults to n; float64 unless
+/// a dtype is given.
 /// @throws xp::value_error for a negative n or m.
-template <class T, class B = host>
+template <class T = double, class B = host>
 ndarray<T, B> eye(index_t n, std::optional<index_t> m = std::nullopt, index_t k = 0) {
   const index_t cols = m.value_or(n);
   ndarray<T, B> a({n, cols});
@@ -118,15 +156,87 @@ ndarray<T, B> array(const T* values, std::size_t count, const shape_type& shape)
   if (count > 0) primitive::memory<B>::upload(a.data(), values, count * sizeof(T));
   return a;
 }
-/// @brief np.array(list) as a 1-D array, or reshaped to `shape`.
-template <class T, class B = host>
-ndarray<T, B> array(std::initializer_list<T> values) {
-  return array<T, B>(values.begin(), values.size(), {static_cast<index_t>(values.size())});
+namespace detail {
+// Nested initializer lists of depth D over S (D = 1: std::initializer_list<S>).
+template <class S, int D>
+struct nested_list {
+  using type = std::initializer_list<typename nested_list<S, D - 1>::type>;
+};
+template <class S>
+struct nested_list<S, 0> {
+  using type = S;
+};
+template <class S, int D>
+using nested_list_t = typename nested_list<S, D>::type;
+
+// Appends the leaves of a nested list in C order; the first list met at each depth sets that
+// extent, and a later one of another length is NumPy's "inhomogeneous shape" error.
+template <class T, class S>
+void flatten_literal(const S& leaf, std::vector<T>& values, shape_type&, std::size_t) {
+  values.push_back(convert<T>(leaf));
 }
+template <class T, class S>
+void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& values, shape_type& shape,
+                     std::size_t depth) {
+  const auto n = static_cast<index_t>(list.size());
+  if (shape.size() == depth) {
+    shape.push_back(n);
+  } else if (shape[depth] != n) {
+    shape.resize(depth);
+    throw value_error(
+        "xp::array: setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+        std::to_string(depth) + " dimensions. The detected shape was " + to_string(shape) + " + inhomogeneous part.");
+  }
+  for (const S& item : list) flatten_literal(item, values, shape, depth + 1);
+}
+template <class T, class B, int D, class List>
+ndarray<T, B> array_from_literal(const List& list) {
+  static_assert(is_dtype_v<T>, "xp::array: the dtype must be float, double, int32_t, int64_t, uint8_t or bool");
+  std::vector<T> values;
+  shape_type shape;
+  flatten_literal(list, values, shape, 0);
+  shape.resize(D, 0);  // an empty list leaves the inner extents unmet: zero, as NumPy's (0,) / (2, 0)
+  ndarray<T, B> a(shape);
+  if (!values.empty()) {
+    if constexpr (std::is_same_v<T, bool>) {
+      std::unique_ptr<bool[]> tmp(new bool[values.size()]);
+      for (std::size_t i = 0; i < values.size(); ++i) tmp[i] = values[i];
+      primitive::memory<B>::upload(a.data(), tmp.get(), values.size());
+    } else {
+      primitive::memory<B>::upload(a.data(), values.data(), values.size() * sizeof(T));
+    }
+  }
+  return a;
+}
+}  // namespace detail
+
+/// @brief np.array(nested list): `xp::array({{1., 2.}, {3., 4.}})` (shape (2, 2), float64),
+/// `xp::array({1, 2, 3})` (int64, like NumPy), `xp::array<float>({{1, 2}, {3, 4}})` (the
+/// dtype given); up to four levels of braces, the shape read from them. The values of one
+/// literal share one C++ type (write `{1., 2.5}`, not `{1, 2.5}`), which gives the dtype when
+/// none is given, as NumPy's literals do: integer -> int64, double -> float64, float ->
+/// float32, bool -> bool.
+/// @throws xp::value_error for ragged lists ("inhomogeneous shape"), as NumPy.
+#define XP_ARRAY_LITERAL(depth, list_of_S)                                                        \
+  template <class T = detail::deduce_dtype, class B = host, class S>                              \
+  requires std::is_arithmetic_v<S> ndarray<detail::dtype_or_t<T, S>, B> array(list_of_S values) { \
+    return detail::array_from_literal<detail::dtype_or_t<T, S>, B, depth>(values);                \
+  }
+#define XP_LIST_(X) std::initializer_list<X>
+XP_ARRAY_LITERAL(1, XP_LIST_(S))
+XP_ARRAY_LITERAL(2, XP_LIST_(XP_LIST_(S)))
+XP_ARRAY_LITERAL(3, XP_LIST_(XP_LIST_(XP_LIST_(S))))
+XP_ARRAY_LITERAL(4, XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(S)))))
+#undef XP_LIST_
+#undef XP_ARRAY_LITERAL
+
+/// @brief np.array(list).reshape(shape): a flat list laid out in `shape`.
+/// @throws xp::shape_error when the shape's size differs from the number of values.
 template <class T, class B = host>
-ndarray<T, B> array(std::initializer_list<T> values, const shape_type& shape) {
+ndarray<T, B> array(std::initializer_list<std::type_identity_t<T>> values, const shape_type& shape) {
   return array<T, B>(values.begin(), values.size(), shape);
 }
+
 /// @brief np.array(vector).reshape(shape). For bool, std::vector<bool> is unpacked first.
 template <class T, class B = host>
 ndarray<T, B> array(const std::vector<T>& values, const shape_type& shape) {
@@ -143,10 +253,9 @@ ndarray<T, B> array(const std::vector<T>& values) {
   return array<T, B>(values, {static_cast<index_t>(values.size())});
 }
 
-/// @brief A 0-d array holding one value (np.array(value)).
-template <class T, class B = host>
-ndarray<T, B> scalar(T value) {
-  return full<T, B>({}, value);
-}
+/// @brief A 0-d array holding one value (np.array(value)); the dtype as for full.
+template <class T = detail::deduce_dtype, class B = host, class S>
+requires std::is_arithmetic_v<S>
+auto scalar(S value) { return full<T, B>({}, value); }
 
 }  // namespace xp

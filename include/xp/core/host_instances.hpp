@@ -43,7 +43,7 @@
   XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::reshape(shape_type) const;                            \
   XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::copy_to_host() const;                                 \
   XP_INSTANTIATE_HOST ndarray<T, host> empty<T, host>(const shape_type&);                                      \
-  XP_INSTANTIATE_HOST ndarray<T, host> full<T, host>(const shape_type&, T);                                    \
+  XP_INSTANTIATE_HOST ndarray<T, host> detail::full_of<T, host>(const shape_type&, T);                         \
   XP_INSTANTIATE_HOST ndarray<T, host> zeros<T, host>(const shape_type&);                                      \
   XP_INSTANTIATE_HOST ndarray<T, host> ones<T, host>(const shape_type&);                                       \
   XP_INSTANTIATE_HOST ndarray<T, host> eye<T, host>(index_t, std::optional<index_t>, index_t);                 \
@@ -54,8 +54,7 @@
                                                                             const detail::arange_gen<T>&);     \
   XP_INSTANTIATE_HOST void detail::generate<T, host, detail::linspace_gen<T>>(const ndarray<T, host>&,         \
                                                                               const detail::linspace_gen<T>&); \
-  XP_INSTANTIATE_HOST ndarray<T, host> arange<T, host>(double, double, double);                                \
-  XP_INSTANTIATE_HOST ndarray<T, host> arange<T, host>(double);                                                \
+  XP_INSTANTIATE_HOST ndarray<T, host> detail::arange_of<T, host>(double, double, double);                     \
   XP_INSTANTIATE_HOST ndarray<T, host> linspace<T, host>(double, double, index_t, bool);
 
 namespace xp {

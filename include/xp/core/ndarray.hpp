@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <iterator>
 #include <memory>
 #include <numeric>
 #include <string>
@@ -17,6 +18,7 @@
 #include <utility>
 #include <vector>
 
+#include "xp/core/array_methods.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/convert.hpp"
@@ -50,6 +52,56 @@ template <class T, class B, class G>
 void generate(const ndarray<T, B>& dst, const G& gen);
 template <class X>
 struct is_expr : std::false_type {};  // specialised by xp/expr/elementwise.hpp
+
+/// A host array's elements in C order, whatever its strides (ndarray::begin/end). Random
+/// access: position i is the element at flat index i of the shape; a contiguous array reads
+/// data[i] directly, any other layout computes the offset from the index.
+template <class T>
+class flat_iterator {
+ public:
+  using iterator_category = std::random_access_iterator_tag;
+  using value_type = std::remove_const_t<T>;
+  using difference_type = index_t;
+  using pointer = T*;
+  using reference = T&;
+
+  flat_iterator() = default;
+  flat_iterator(T* data, const shape_type* shape, const shape_type* strides, bool contiguous, index_t flat)
+      : m_data(data), m_shape(shape), m_strides(strides), m_contiguous(contiguous), m_flat(flat) {}
+
+  reference operator*() const { return m_data[offset(m_flat)]; }
+  pointer operator->() const { return &**this; }
+  reference operator[](difference_type n) const { return m_data[offset(m_flat + n)]; }
+  flat_iterator& operator++() { return ++m_flat, *this; }
+  flat_iterator operator++(int) { return {m_data, m_shape, m_strides, m_contiguous, m_flat++}; }
+  flat_iterator& operator--() { return --m_flat, *this; }
+  flat_iterator operator--(int) { return {m_data, m_shape, m_strides, m_contiguous, m_flat--}; }
+  flat_iterator& operator+=(difference_type n) { return m_flat += n, *this; }
+  flat_iterator& operator-=(difference_type n) { return m_flat -= n, *this; }
+  friend flat_iterator operator+(flat_iterator it, difference_type n) { return it += n; }
+  friend flat_iterator operator+(difference_type n, flat_iterator it) { return it += n; }
+  friend flat_iterator operator-(flat_iterator it, difference_type n) { return it -= n; }
+  friend difference_type operator-(const flat_iterator& a, const flat_iterator& b) { return a.m_flat - b.m_flat; }
+  friend bool operator==(const flat_iterator& a, const flat_iterator& b) { return a.m_flat == b.m_flat; }
+  friend auto operator<=>(const flat_iterator& a, const flat_iterator& b) { return a.m_flat <=> b.m_flat; }
+
+ private:
+  index_t offset(index_t flat) const {
+    if (m_contiguous) return flat;
+    index_t off = 0;
+    for (std::size_t d = m_shape->size(); d-- > 0;) {
+      const index_t extent = (*m_shape)[d];
+      off += (flat % extent) * (*m_strides)[d];
+      flat /= extent;
+    }
+    return off;
+  }
+  T* m_data = nullptr;
+  const shape_type* m_shape = nullptr;  // the array's own: an iterator lives no longer than its array
+  const shape_type* m_strides = nullptr;
+  bool m_contiguous = true;
+  index_t m_flat = 0;
+};
 template <class T, class B, class E>
 void assign_expr(const ndarray<T, B>& dst, const E& e);
 }  // namespace detail
@@ -59,7 +111,7 @@ template <class X>
 inline constexpr bool is_ndarray_v = detail::is_ndarray<std::decay_t<X>>::value;
 
 template <class T, class B>
-class ndarray {
+class ndarray : public detail::array_methods<ndarray<T, B>> {
   static_assert(is_dtype_v<T>, "xp::ndarray: T must be float, double, int32_t, int64_t, uint8_t or bool");
   static_assert(is_backend_v<B>, "xp::ndarray: B must be xp::host or xp::cuda");
 
@@ -129,6 +181,18 @@ class ndarray {
   /// @brief Sets every element to `value` (ndarray.fill).
   /// @throws xp::value_error when this array is read-only.
   void fill(T value) const { detail::generate(*this, detail::constant_gen<T>{value}); }
+
+  /// @brief Iterators over the elements in C order, for any strides (`for (double v : a)`,
+  /// `std::accumulate(a.begin(), a.end(), 0.0)`); host arrays only. Valid while this handle
+  /// lives (they refer to its shape).
+  detail::flat_iterator<T> begin() const {
+    static_assert(std::is_same_v<B, host>, "xp: iterating reads host memory; copy a device array with copy_to_host()");
+    return {m_data, &m_shape, &m_strides, is_contiguous(), 0};
+  }
+  detail::flat_iterator<T> end() const {
+    static_assert(std::is_same_v<B, host>, "xp: iterating reads host memory; copy a device array with copy_to_host()");
+    return {m_data, &m_shape, &m_strides, is_contiguous(), size()};
+  }
 
   /// @brief False for read-only views (broadcast_to and views of them): a.flags.writeable.
   bool writeable() const noexcept { return m_writeable; }
@@ -455,6 +519,17 @@ ndarray<T, B> transpose(const ndarray<T, B>& a) {
   std::vector<index_t> axes(a.ndim());
   std::iota(axes.rbegin(), axes.rend(), index_t{0});
   return transpose(a, axes);
+}
+
+/// @brief np.swapaxes(a, axis1, axis2): a view with the two axes exchanged.
+/// @throws xp::index_error for an axis out of range.
+template <class T, class B>
+ndarray<T, B> swapaxes(const ndarray<T, B>& a, index_t axis1, index_t axis2) {
+  const int i = normalize_axis(axis1, a.ndim()), j = normalize_axis(axis2, a.ndim());
+  shape_type shape = a.shape(), strides = a.strides();
+  std::swap(shape[i], shape[j]);
+  std::swap(strides[i], strides[j]);
+  return ndarray<T, B>(a.buffer(), a.data(), std::move(shape), std::move(strides), a.writeable());
 }
 
 /// @brief Same as transpose(a, axes) (torch's spelling).

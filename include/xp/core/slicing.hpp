@@ -3,9 +3,12 @@
 /// @brief The index kinds of `a(...)`: integers, xp::range, xp::all, xp::newaxis, xp::ellipsis.
 
 #include <cstddef>
+#include <initializer_list>
 #include <limits>
+#include <optional>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "xp/core/config.hpp"
 #include "xp/core/error.hpp"
@@ -41,7 +44,21 @@ constexpr range_t range(I start, J stop, K step = 1) {
   return {detail::slice_value(start), detail::slice_value(stop), detail::slice_value(step)};
 }
 
-class axes_t;
+/// @brief The axes argument of a reduction: every axis (the default) or a list.
+class axes_t {
+ public:
+  axes_t() = default;  // all axes
+  axes_t(std::initializer_list<index_t> axes) : m_axes(std::vector<index_t>(axes)) {}
+  axes_t(std::vector<index_t> axes) : m_axes(std::move(axes)) {}
+  axes_t(index_t axis) : m_axes(std::vector<index_t>{axis}) {}
+  axes_t(int axis) : m_axes(std::vector<index_t>{axis}) {}
+  bool all() const { return !m_axes.has_value(); }
+  const std::vector<index_t>& list() const { return *m_axes; }
+
+ private:
+  std::optional<std::vector<index_t>> m_axes;
+};
+
 /// @brief `:` — the whole axis, in an index: `a(xp::all, 0)`. Called as a function it is
 /// np.all: `xp::all(x > 0)`, `xp::all(x, {1})`, `xp::all(x, {1}, false, xp::out(o))` (defined in
 /// xp/expr/reduction.hpp).

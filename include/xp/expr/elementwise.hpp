@@ -210,8 +210,13 @@ struct leaf_value<scalar_leaf<T>> {
 
 /// @brief An unevaluated elementwise operation `Op(args...)` over arrays, nodes and scalars;
 /// what the operators on arrays return. Convert to an ndarray (or call xp::eval) to evaluate.
+///
+/// It behaves like a read-only array: `e.shape()`, `e.ndim()`, `e.dtype()`, the reductions as
+/// methods (`e.sum()`, fused into one pass), and, by evaluating it, `e(i, j)`, `e.item()`,
+/// `e.astype<U>()`, `e.reshape(...)`, `e.T()`, printing, `if (e)` and every function that
+/// takes an array. `auto e = ...` stays lazy until then, so chained ops still fuse.
 template <class Op, class... Args>
-class elementwise_expr {
+class elementwise_expr : public detail::array_methods<elementwise_expr<Op, Args...>> {
  public:
   using backend_type = typename detail::common_backend<typename detail::backend_of<Args>::type...>::type;
   using value_type =
@@ -331,6 +336,52 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
 }
 
 }  // namespace detail
+
+namespace detail {
+/// An array operand as stored elements: an ndarray itself (a handle), an expression evaluated
+/// into a new array. How functions that need memory (matmul, save_npy, transfers, the library
+/// functions) take expressions.
+template <class X>
+requires is_operand_v<X>
+auto materialize(const X& x) { return ndarray<typename value_of<X>::type, typename backend_of<X>::type>(x); }
+/// True when at least one of Xs is an expression and every one is an array or an expression:
+/// the overloads that evaluate their expression arguments, then call the array form.
+template <class... Xs>
+concept has_expression_operand = (is_operand_v<Xs> && ...) && (is_expr<std::decay_t<Xs>>::value || ...);
+}  // namespace detail
+
+// The layout functions take an expression by evaluating it (the result is a view of the new
+// array): xp::transpose(x * 2), xp::reshape(xp::sin(x), {2, 3}).
+template <class E>
+requires detail::is_expr<E>::value auto transpose(const E& e) { return transpose(detail::materialize(e)); }
+template <class E>
+requires detail::is_expr<E>::value auto transpose(const E& e, const std::vector<index_t>& axes) {
+  return transpose(detail::materialize(e), axes);
+}
+template <class E>
+requires detail::is_expr<E>::value auto swapaxes(const E& e, index_t axis1, index_t axis2) {
+  return swapaxes(detail::materialize(e), axis1, axis2);
+}
+template <class E>
+requires detail::is_expr<E>::value auto reshape(const E& e, shape_type shape) {
+  return detail::materialize(e).reshape(std::move(shape));
+}
+template <class E>
+requires detail::is_expr<E>::value auto ravel(const E& e) { return detail::materialize(e).ravel(); }
+template <class E>
+requires detail::is_expr<E>::value auto squeeze(const E& e) { return squeeze(detail::materialize(e)); }
+template <class E>
+requires detail::is_expr<E>::value auto squeeze(const E& e, index_t axis) {
+  return squeeze(detail::materialize(e), axis);
+}
+template <class E>
+requires detail::is_expr<E>::value auto expand_dims(const E& e, index_t axis) {
+  return expand_dims(detail::materialize(e), axis);
+}
+template <class E>
+requires detail::is_expr<E>::value auto broadcast_to(const E& e, const shape_type& shape) {
+  return broadcast_to(detail::materialize(e), shape);
+}
 
 /// @brief Evaluates an expression into a new C-contiguous array (a no-op handle copy for an
 /// ndarray).

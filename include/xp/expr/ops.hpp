@@ -402,6 +402,34 @@ XP_ROUNDING_FUNCTION(trunc)
 XP_ROUNDING_FUNCTION(round)
 #undef XP_ROUNDING_FUNCTION
 
+namespace ops {
+/// np.round(x, decimals): NumPy's steps, x * 10^d, rint, / 10^d (for d < 0: / 10^-d, rint,
+/// * 10^-d), each in x's dtype; integers are unchanged for d >= 0 and go through float64
+/// for d < 0, as in NumPy.
+struct round_decimals {
+  int decimals;
+  double scale;  // 10^|decimals|, computed as NumPy's power_of_ten
+  template <class A>
+  XP_HD A operator()(A a) const {
+    if constexpr (std::is_floating_point_v<A>) {
+      const A f = static_cast<A>(scale);
+      return decimals >= 0 ? math::round(a * f) / f : math::round(a / f) * f;
+    } else {
+      if (decimals >= 0 || std::is_same_v<A, bool>) return a;
+      return detail::convert<A>(math::round(static_cast<double>(a) / scale) * scale);
+    }
+  }
+};
+}  // namespace ops
+/// @brief np.round(x, decimals) (lazy): rounds half to even at 10^-decimals; a negative
+/// `decimals` rounds to tens, hundreds, ... (`xp::round(x, -2)`).
+template <::xp::detail::array_operand X>
+auto round(const X& x, int decimals) {
+  double scale = 1;  // NumPy's power_of_ten: repeated multiplication by 10
+  for (int i = 0, n = decimals < 0 ? -decimals : decimals; i < n; ++i) scale *= 10;
+  return ::xp::detail::make_expr(ops::round_decimals{decimals, scale}, x);
+}
+
 // ---- the rest ---------------------------------------------------------------------------------
 namespace ops {
 /// np.absolute (xp::abs, xp::absolute): abs(MIN) of a signed integer is MIN, as in NumPy.

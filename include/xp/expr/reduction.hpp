@@ -43,21 +43,6 @@ struct identity {
   }
 };
 
-/// @brief The axes argument of a reduction: every axis (the default) or a list.
-class axes_t {
- public:
-  axes_t() = default;  // all axes
-  axes_t(std::initializer_list<index_t> axes) : m_axes(std::vector<index_t>(axes)) {}
-  axes_t(std::vector<index_t> axes) : m_axes(std::move(axes)) {}
-  axes_t(index_t axis) : m_axes(std::vector<index_t>{axis}) {}
-  axes_t(int axis) : m_axes(std::vector<index_t>{axis}) {}
-  bool all() const { return !m_axes.has_value(); }
-  const std::vector<index_t>& list() const { return *m_axes; }
-
- private:
-  std::optional<std::vector<index_t>> m_axes;
-};
-
 namespace detail {
 
 // The descriptor the backends run: identity, map (value or value + index within the run),

@@ -1,0 +1,79 @@
+// The device's scan primitive (declared in backends/cuda/scan.hpp): Thrust's inclusive scan on
+// xp's current stream, by row key when there are several rows. Its temporary storage comes
+// from xp's stream-ordered allocator, so a scan neither synchronises nor bypasses the pool.
+#include <thrust/execution_policy.h>
+#include <thrust/functional.h>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/scan.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <unordered_map>
+
+#include "xp/backends/cuda/error.hpp"
+#include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/scan.hpp"
+#include "xp/expr/ops.hpp"
+
+namespace xp::backends::cuda {
+namespace {
+
+// Thrust's temporary storage, from primitive::memory<cuda> (freed on the same stream).
+struct pool_allocator {
+  using value_type = char;
+  std::unordered_map<char*, std::shared_ptr<void>> live;
+  char* allocate(std::ptrdiff_t bytes) {
+    auto buffer = primitive::memory<xp::cuda>::allocate(static_cast<std::size_t>(bytes));
+    char* p = static_cast<char*>(buffer.get());
+    live.emplace(p, std::move(buffer));
+    return p;
+  }
+  void deallocate(char* p, std::size_t) { live.erase(p); }
+};
+
+// The row of flat position i: the key that restarts the scan at each row.
+struct row_of {
+  index_t length;
+  __host__ __device__ index_t operator()(index_t i) const { return i / length; }
+};
+
+// The scan's operators: xp's own, so integers wrap as everywhere else.
+template <class Acc>
+struct add {
+  __host__ __device__ Acc operator()(Acc a, Acc b) const { return static_cast<Acc>(ops::plus{}(a, b)); }
+};
+template <class Acc>
+struct multiply {
+  __host__ __device__ Acc operator()(Acc a, Acc b) const { return static_cast<Acc>(ops::multiplies{}(a, b)); }
+};
+
+template <class Acc, class Op>
+void scan_with(const detail::scan_problem<Acc>& p, Op op) {
+  pool_allocator alloc;
+  const auto policy = thrust::cuda::par_nosync(alloc).on(current_stream());
+  const index_t n = p.lines * p.length;
+  if (p.lines == 1) {
+    thrust::inclusive_scan(policy, p.data, p.data + n, p.data, op);
+  } else {
+    const auto keys = thrust::make_transform_iterator(thrust::make_counting_iterator<index_t>(0), row_of{p.length});
+    thrust::inclusive_scan_by_key(policy, keys, keys + n, p.data, p.data, thrust::equal_to<index_t>{}, op);
+  }
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+}  // namespace
+
+template <class Acc>
+void scan_rows(const detail::scan_problem<Acc>& p) {
+  if (p.lines == 0 || p.length == 0) return;
+  if (p.op == detail::scan_op::sum) scan_with(p, add<Acc>{});
+  else scan_with(p, multiply<Acc>{});
+}
+
+template void scan_rows<std::int64_t>(const detail::scan_problem<std::int64_t>&);
+template void scan_rows<float>(const detail::scan_problem<float>&);
+template void scan_rows<double>(const detail::scan_problem<double>&);
+
+}  // namespace xp::backends::cuda

@@ -1,0 +1,31 @@
+#pragma once
+/// @file backends/cuda/scan.hpp
+/// @brief The device's scan primitive, precompiled for int64, float and double in libxp_cuda
+/// (backends/cuda/scan.cu). Includes no CUDA header: the public expr/scan.hpp includes it on
+/// every build.
+
+#include <cstdint>
+
+#include "xp/expr/scan.hpp"
+
+namespace xp {
+
+namespace backends::cuda {
+/// @brief The inclusive scan of each row on the current stream.
+/// @throws xp::cuda_error when the scan fails.
+template <class Acc>
+void scan_rows(const detail::scan_problem<Acc>& p);
+extern template void scan_rows<std::int64_t>(const detail::scan_problem<std::int64_t>&);
+extern template void scan_rows<float>(const detail::scan_problem<float>&);
+extern template void scan_rows<double>(const detail::scan_problem<double>&);
+}  // namespace backends::cuda
+
+template <>
+struct primitive::scan<cuda> {
+  template <class Acc>
+  static void run(const detail::scan_problem<Acc>& p) {
+    backends::cuda::scan_rows(p);
+  }
+};
+
+}  // namespace xp
