@@ -38,10 +38,10 @@ struct is_ndarray;
 // an unqualified call with an xp argument finds them by argument-dependent lookup where a
 // method is used, so this header needs none of them.
 namespace method_call {
-#define XP_METHOD_FORWARDER(fn)                   \
-  template <class X, class... A>                  \
-  auto fn##_of(const X& x, const A&... a) {       \
-    return fn(x, a...);                           \
+#define XP_METHOD_FORWARDER(fn)             \
+  template <class X, class... A>            \
+  auto fn##_of(const X& x, const A&... a) { \
+    return fn(x, a...);                     \
   }
 XP_METHOD_FORWARDER(sum)
 XP_METHOD_FORWARDER(prod)

@@ -169,4 +169,10 @@ void save_npy(const std::string& path, const ndarray<T, B>& a) {
   }
 }
 
+/// @brief np.save(path, expression): the expression is evaluated, then saved.
+template <class E>
+requires detail::is_expr<E>::value void save_npy(const std::string& path, const E& e) {
+  save_npy(path, detail::materialize(e));
+}
+
 }  // namespace xp

@@ -6,6 +6,7 @@
 #include <type_traits>
 
 #include "xp/core/ndarray.hpp"
+#include "xp/expr/elementwise.hpp"
 
 namespace xp {
 
@@ -43,5 +44,14 @@ ndarray<T, To> asarray(const ndarray<T, From>& a) {
     return to_device(a);
   }
 }
+
+/// @brief The transfers of an expression: evaluated on its backend, then moved
+/// (`xp::to_device(xp::sin(h))`, `xp::to_host(d * 2)`).
+template <class E>
+requires detail::is_expr<E>::value auto to_device(const E& e) { return to_device(detail::materialize(e)); }
+template <class E>
+requires detail::is_expr<E>::value auto to_host(const E& e) { return detail::materialize(e).copy_to_host(); }
+template <class To, class E>
+requires detail::is_expr<E>::value auto asarray(const E& e) { return asarray<To>(detail::materialize(e)); }
 
 }  // namespace xp

@@ -344,6 +344,13 @@ namespace detail {
 template <class X>
 requires is_operand_v<X>
 auto materialize(const X& x) { return ndarray<typename value_of<X>::type, typename backend_of<X>::type>(x); }
+/// An argument passed on by the expression overloads: arrays and expressions as stored
+/// elements, anything else (options, grids, scalars) unchanged.
+template <class X>
+decltype(auto) materialize_operand(const X& x) {
+  if constexpr (is_expr<X>::value) return materialize(x);
+  else return (x);
+}
 /// True when at least one of Xs is an expression and every one is an array or an expression:
 /// the overloads that evaluate their expression arguments, then call the array form.
 template <class... Xs>

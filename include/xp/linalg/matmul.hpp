@@ -270,4 +270,35 @@ ndarray<promote_t<T, U>, B> outer(const ndarray<T, B>& a, const ndarray<U, B>& b
   return ndarray<R, B>(expand_dims(a.ravel(), 1) * expand_dims(b.ravel(), 0));
 }
 
+/// @brief matmul, dot, vdot, inner and outer of expressions (`xp::matmul(a.T(), b * 2)`):
+/// each expression is evaluated into an array first, then multiplied as arrays are.
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto matmul(const L& a, const R& b, const matmul_options& options = {}) {
+  return matmul(detail::materialize(a), detail::materialize(b), options);
+}
+template <class L, class R, class O>
+requires detail::has_expression_operand<L, R>
+auto matmul(const L& a, const R& b, const out_t<O>& out, const matmul_options& options = {}) {
+  return matmul(detail::materialize(a), detail::materialize(b), out, options);
+}
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto dot(const L& a, const R& b, const matmul_options& options = {}) {
+  return dot(detail::materialize(a), detail::materialize(b), options);
+}
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto vdot(const L& a, const R& b, const matmul_options& options = {}) {
+  return vdot(detail::materialize(a), detail::materialize(b), options);
+}
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto inner(const L& a, const R& b, const matmul_options& options = {}) {
+  return inner(detail::materialize(a), detail::materialize(b), options);
+}
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto outer(const L& a, const R& b) { return outer(detail::materialize(a), detail::materialize(b)); }
+
 }  // namespace xp

@@ -12,6 +12,7 @@
 
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
+#include "xp/expr/elementwise.hpp"
 #include "xp/pde/stencil.hpp"
 // each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
 // compiles; it includes no CUDA header)
@@ -57,6 +58,10 @@ ndarray<T, B> laplacian(const ndarray<T, B>& f) {
       pde::detail::stencil_problem<T>{const_cast<T*>(in.data()), nullptr, out.data(), f.shape(0), f.shape(1), T(0), 0});
   return out;
 }
+
+/// @brief The Laplacian of an expression (evaluated first).
+template <class E>
+requires ::xp::detail::is_expr<E>::value auto laplacian(const E& f) { return laplacian(::xp::detail::materialize(f)); }
 
 /// @brief `steps` explicit diffusion steps f <- f - coeff * laplacian(f), in place for the
 /// caller: f's elements (a view's too) hold the result. Every step reads only the previous

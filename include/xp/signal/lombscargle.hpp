@@ -104,4 +104,14 @@ ndarray<detail::lombscargle_t<T, U>, B> lombscargle(const ndarray<T, B>& x, cons
   return detail::run_lombscargle<R>(x, y, static_cast<const R*>(nullptr), grid, grid.n, options);
 }
 
+/// @brief The periodogram of expressions (`lombscargle(t, xp::sin(1.7 * t), grid)`): x, y and
+/// a listed freqs may be expressions, evaluated first.
+template <class X, class Y, class F, class... Options>
+requires ::xp::detail::has_expression_operand<X, Y> ||
+    (::xp::detail::is_operand_v<X>&& ::xp::detail::is_operand_v<Y>&& ::xp::detail::is_expr<F>::value) auto lombscargle(
+        const X& x, const Y& y, const F& freqs_or_grid, const Options&... options) {
+  return lombscargle(::xp::detail::materialize(x), ::xp::detail::materialize(y),
+                     ::xp::detail::materialize_operand(freqs_or_grid), options...);
+}
+
 }  // namespace xp::signal
