@@ -74,7 +74,7 @@ TEST_CASE_TEMPLATE("methods: each is the free function of the same name, on arra
   const auto h = random_host<T>({4, 6, 5}, 7);
   const auto a = xp::asarray<B>(h);
   const auto v = a(xp::range(0, 4, 2), xp::range(5, 0, -1), xp::all);  // strided, reversed
-  const auto e = v * T(2) + T(1);                                         // an expression
+  const auto e = v * T(2) + T(1);                                      // an expression
   auto same = [](const auto& got, const auto& want) { check_same(got, want); };
   auto close = [](const auto& got, const auto& want) { check_close(got, want, ulps<double>(64)); };
   for (const xp::axes_t& axes : {xp::axes_t{}, xp::axes_t{1}, xp::axes_t{0, 2}, xp::axes_t{-1}}) {
