@@ -114,21 +114,27 @@ TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
   auto h = xp::linspace<float>(0.f, 10.f, 1 << 20);          // ndarray<float, host>
   auto d = xp::to_device(h);                                  // ndarray<float, cuda>: explicit copy
   auto m = xp::arange<double, xp::cuda>(12).reshape({3, 4});  // created on the device
+  auto z = xp::zeros({2, 3});                                 // float64 on the host, as NumPy
+  auto k = xp::array({{1, 2}, {3, 4}});                       // int64, shape (2, 2) from the braces
   auto v = m(xp::range(0, 3, 2), xp::all);                    // m[0:3:2, :], a view
   m(xp::all, 0) = 0.0;                                        // writes through (m[:, 0] = 0)
-  auto t = xp::transpose(m);                                  // a view, no copy
+  auto t = m.T();                                             // a view, no copy
   xp::ndarray<float, xp::cuda> w = d * 2.f + d;               // one fused kernel (nvcc TU)
+  auto e = xp::cos(d) * 2.f;                                  // lazy: nothing computed yet
+  float e3 = e(3).item();                                     // ...until it is used as an array
   auto r = xp::random::normal<float, xp::cuda>({1 << 20}, 0.f, 10.f, /*seed=*/42);
   float first = r(0).item();                                  // waits for the device
+  if (r(0) > 0.f) { /* a one-element array is a truth value */ }
   xp::ndarray<float> back = w.copy_to_host();                 // explicit copy back
-  auto col = xp::sum(m, {0});                                 // np.sum(m, axis=0), stays on the device
-  double total = xp::sum(xp::abs(d)).item();                  // map fused into the reduction
+  auto col = m.sum({0});                                      // m.sum(axis=0), stays on the device
+  double total = xp::abs(d).sum().item();                     // map fused into the reduction
+  auto best = m.argmax();                                     // NumPy's methods: mean, max, std, cumsum...
   std::cout << m << "\n";                                     // prints like NumPy
   xp::save_npy("m.npy", m);                                   // np.load("m.npy") reads it
-  auto C = xp::matmul(xp::transpose(m), m);                   // cuBLAS, the transpose via op flags
+  auto C = xp::matmul(m.T(), m);                              // cuBLAS, the transpose via op flags
   auto C2 = xp::matmul(m, t, {.engine = xp::matmul_engine::tiled});  // xp's shared-memory kernel
   auto x_t = xp::random::uniform<double, xp::cuda>({1024}, 0.0, 100.0, 1);
-  auto pg = xp::signal::lombscargle(x_t, xp::eval(xp::sin(1.7 * x_t)),    // SciPy's periodogram
+  auto pg = xp::signal::lombscargle(x_t, xp::sin(1.7 * x_t),    // SciPy's periodogram
                                     xp::signal::frequency_grid{0.01, 0.001, 10000});
   try { xp::broadcast_to(m, {5, 4}); }
   catch (const xp::shape_error& e) { /* names both shapes */ }
@@ -154,4 +160,9 @@ TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
   CHECK(Ch(3, 3).item() == 3.0 * 3.0 + 7.0 * 7.0 + 11.0 * 11.0);
   CHECK(C2h(2, 2).item() == 9.0 * 9.0 + 10.0 * 10.0 + 11.0 * 11.0);  // column 0 zeroed
   CHECK(pg.shape() == xp::shape_type{10000});
+  CHECK(z.dtype() == "float64");
+  CHECK(k.dtype() == "int64");
+  CHECK(k.at(1, 0) == 3);
+  CHECK(e3 == doctest::Approx(2 * std::cos(h.at(3))));
+  CHECK(best.item() == 11);
 }
