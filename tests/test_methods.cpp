@@ -8,6 +8,8 @@
 
 #include "support.hpp"
 
+#include <xp/xtensor.hpp>
+
 using namespace xt_test;
 
 TEST_CASE("defaults: creation without a dtype gives NumPy's float64 / int64") {
@@ -158,6 +160,13 @@ TEST_CASE("expressions behave like read-only arrays: index, item, astype, reshap
   const auto grid = xp::signal::frequency_grid{0.5, 0.25, 16};
   check_same(xp::signal::lombscargle(t, xp::sin(1.7 * t), grid),
              xp::signal::lombscargle(t, xp::eval(xp::sin(1.7 * t)), grid));
+}
+
+TEST_CASE("to_xtensor of an expression adapts its evaluated array") {
+  const auto h = xp::arange<double>(6).reshape({2, 3});
+  const auto x = xp::to_xtensor(h * 2.0 + 1.0);
+  CHECK(x.shape()[1] == 3);
+  CHECK(x(1, 2) == 11.0);
 }
 
 TEST_CASE("truth value: one element converts; more or none is NumPy's ValueError") {

@@ -39,6 +39,12 @@ auto to_xtensor(const ndarray<T, host>& a) {
                    std::move(strides));
 }
 
+/// @brief The adaptor of an evaluated host expression (`xp::to_xtensor(x * 2)`): the new array
+/// it owns lives as long as the adaptor.
+template <class E>
+requires detail::is_expr<E>::value && std::is_same_v<typename E::backend_type, host>
+auto to_xtensor(const E& e) { return to_xtensor(detail::materialize(e)); }
+
 /// @brief Evaluates an xtensor expression into a new C-contiguous host array of its value
 /// type (np.array(x) of another library's array).
 template <class E>

@@ -170,7 +170,8 @@ template <class S, int D>
 using nested_list_t = typename nested_list<S, D>::type;
 
 // Appends the leaves of a nested list in C order; the first list met at each depth sets that
-// extent, and a later one of another length is NumPy's "inhomogeneous shape" error.
+// extent (shape holds one entry per depth, -1 until met), and a later one of another length is
+// NumPy's "inhomogeneous shape" error.
 template <class T, class S>
 void flatten_literal(const S& leaf, std::vector<T>& values, shape_type&, std::size_t) {
   values.push_back(convert<T>(leaf));
@@ -179,13 +180,14 @@ template <class T, class S>
 void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& values, shape_type& shape,
                      std::size_t depth) {
   const auto n = static_cast<index_t>(list.size());
-  if (shape.size() == depth) {
-    shape.push_back(n);
+  if (shape[depth] < 0) {
+    shape[depth] = n;
   } else if (shape[depth] != n) {
-    shape.resize(depth);
     throw value_error(
         "xp::array: setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
-        std::to_string(depth) + " dimensions. The detected shape was " + to_string(shape) + " + inhomogeneous part.");
+        std::to_string(depth) + " dimensions. The detected shape was " +
+        to_string(shape_type(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(depth))) +
+        " + inhomogeneous part.");
   }
   for (const S& item : list) flatten_literal(item, values, shape, depth + 1);
 }
@@ -193,9 +195,10 @@ template <class T, class B, int D, class List>
 ndarray<T, B> array_from_literal(const List& list) {
   static_assert(is_dtype_v<T>, "xp::array: the dtype must be float, double, int32_t, int64_t, uint8_t or bool");
   std::vector<T> values;
-  shape_type shape;
+  shape_type shape(D, -1);
   flatten_literal(list, values, shape, 0);
-  shape.resize(D, 0);  // an empty list leaves the inner extents unmet: zero, as NumPy's (0,) / (2, 0)
+  for (index_t& extent : shape)  // an empty list leaves the inner extents unmet: zero, as NumPy's (2, 0)
+    if (extent < 0) extent = 0;
   ndarray<T, B> a(shape);
   if (!values.empty()) {
     if constexpr (std::is_same_v<T, bool>) {
