@@ -1,12 +1,14 @@
 #!/usr/bin/env python3
-"""Writes print_golden.txt: NumPy's str() of a set of arrays, the oracle of xp's printing
-(tests/test_io.cpp reads it; tests never run Python).
+"""Writes print_golden.txt: NumPy's str() and repr() of a set of arrays, the oracle of xp's
+printing (tests/test_print.cpp reads it; tests never run Python). make_golden_print_repr.py
+adds more cases, print options among them.
 
-Each case is three records:
+Each case is four records:
   case NAME DTYPE NDIM EXTENTS...
   values N V0 V1 ...      (C order; floats as the hex of their bits, so that nan, inf, -0.0
                            and float32 values travel exactly; integers and bools in decimal)
   str L                   followed by the L lines of str(array)
+  repr L                  followed by the L lines of repr(array)
 under NumPy's default print options. Run with NumPy 1.24:
   /usr/bin/python3 tests/golden/make_golden_print.py
 """
@@ -29,9 +31,10 @@ def case(name, a):
     else:
         values = [int(v) for v in a.ravel().tolist()]
     text = str(a).split("\n")
+    rtext = repr(a).split("\n")
     return "\n".join([f"case {name} {a.dtype} {a.ndim}" + "".join(f" {n}" for n in a.shape),
                       f"values {len(values)}" + "".join(f" {v}" for v in values),
-                      f"str {len(text)}", *text]) + "\n"
+                      f"str {len(text)}", *text, f"repr {len(rtext)}", *rtext]) + "\n"
 
 
 f8, f4 = np.float64, np.float32
@@ -136,6 +139,6 @@ cases = [
 
 out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "print_golden.txt")
 with open(out, "w") as f:
-    f.write(f"# NumPy {np.__version__} str() of {len(cases)} arrays; written by make_golden_print.py\n")
+    f.write(f"# NumPy {np.__version__} str() and repr() of {len(cases)} arrays; written by make_golden_print.py\n")
     f.writelines(cases)
 print(f"wrote {len(cases)} cases to {out}")
