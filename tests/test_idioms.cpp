@@ -44,6 +44,14 @@ TEST_CASE("idioms: expressions stored with auto stay usable as arrays") {
     CHECK(xp::to_string(r.shape()) == "(7, 7)");
     CHECK(r(2, 5).item() == doctest::Approx(std::sin(xs[2]) * std::sin(xs[5])).epsilon(1e-12));
   }
+  SUBCASE("print(c); repr(c) with c = np.cos(x) lazy") {
+    auto c = xp::cos(x);
+    std::ostringstream os;
+    os << c;
+    CHECK(os.str() == xp::array_str(xp::eval(c)));
+    CHECK(xp::repr(c).rfind("array([", 0) == 0);
+    CHECK(xp::repr(xp::arange<float, B>(3)) == "array([0., 1., 2.], dtype=float32)");
+  }
   SUBCASE("if x[3] > 1.0:") {
     bool branch = false;
     if (x(3) > 1.0) branch = true;
