@@ -42,7 +42,7 @@ for tool in ${XP_SANITIZE_TOOLS-memcheck racecheck initcheck}; do
       --test-case-exclude='*out_of_memory*,*cuda_error*,*2^31*' >"$logs/sanitizer-$tool.log" 2>&1
   rc=$?; tail -n 4 "$logs/sanitizer-$tool.log"
   [[ $rc -eq 0 ]] || { echo "$tool: exit $rc"; status=1; }
-  for t in "$build"/examples/0*_*; do
+  for t in "$build"/examples/[0-9][0-9]_*; do
     [[ -x $t ]] || continue
     compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" --backend=cuda --small >>"$logs/sanitizer-$tool.log" 2>&1 \
       || { echo "$tool: $(basename "$t") failed"; status=1; }
@@ -52,7 +52,7 @@ done
 fi
 
 step "tutorials on the GPU"
-for t in "$build"/examples/0*_*; do [[ -x $t ]] && "$t" 2>&1 | tee -a "$logs/tutorials.log"; done
+for t in "$build"/examples/[0-9][0-9]_*; do [[ -x $t ]] && "$t" 2>&1 | tee -a "$logs/tutorials.log"; done
 
 echo "gpu-check: $([[ $status -eq 0 ]] && echo PASSED || echo FAILED)"
 exit $status

@@ -89,14 +89,28 @@ device_limits current_device_limits() {
   static std::mutex m;
   static std::vector<device_limits> table;  // [device]; sm_count 0: not queried yet
   std::lock_guard<std::mutex> lock(m);
-  if (table.size() <= static_cast<std::size_t>(device))
-    table.resize(static_cast<std::size_t>(device) + 1, device_limits{0, 0, 0});
+  if (table.size() <= static_cast<std::size_t>(device)) table.resize(static_cast<std::size_t>(device) + 1, {});
   device_limits& d = table[static_cast<std::size_t>(device)];
   if (d.sm_count == 0) {
-    int sms = 0, threads = 0;
-    XP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device));
-    XP_CUDA_CHECK(cudaDeviceGetAttribute(&threads, cudaDevAttrMaxThreadsPerMultiProcessor, device));
-    d = device_limits{sms, threads, static_cast<long long>(sms) * threads};
+    auto attribute = [device](cudaDeviceAttr what) {
+      int v = 0;
+      XP_CUDA_CHECK(cudaDeviceGetAttribute(&v, what, device));
+      return v;
+    };
+    device_limits q{};
+    q.sm_count = attribute(cudaDevAttrMultiProcessorCount);
+    q.max_threads_per_sm = attribute(cudaDevAttrMaxThreadsPerMultiProcessor);
+    q.resident_threads = static_cast<long long>(q.sm_count) * q.max_threads_per_sm;
+    q.max_threads_per_block = attribute(cudaDevAttrMaxThreadsPerBlock);
+    q.max_block[0] = attribute(cudaDevAttrMaxBlockDimX);
+    q.max_block[1] = attribute(cudaDevAttrMaxBlockDimY);
+    q.max_block[2] = attribute(cudaDevAttrMaxBlockDimZ);
+    q.max_grid[0] = attribute(cudaDevAttrMaxGridDimX);
+    q.max_grid[1] = attribute(cudaDevAttrMaxGridDimY);
+    q.max_grid[2] = attribute(cudaDevAttrMaxGridDimZ);
+    q.max_shared_per_block = static_cast<std::size_t>(attribute(cudaDevAttrMaxSharedMemoryPerBlock));
+    q.max_shared_optin = static_cast<std::size_t>(attribute(cudaDevAttrMaxSharedMemoryPerBlockOptin));
+    d = q;
   }
   cached_device = device;
   cached = d;
@@ -284,6 +298,67 @@ void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind ki
 }  // namespace xp
 
 namespace xp {
-bool cuda::available() noexcept { return backends::cuda::device_available(); }
 void cuda::synchronize() { primitive::memory<cuda>::synchronize(); }
+
+namespace backends::cuda {
+namespace {
+
+int count_devices() noexcept {
+  int n = 0;
+  const cudaError_t e = cudaGetDeviceCount(&n);
+  if (e != cudaSuccess) {
+    (void)cudaGetLastError();
+    return 0;
+  }
+  return n;
+}
+
+xp::cuda::device_info query_device(int device) {
+  cudaDeviceProp p{};
+  XP_CUDA_CHECK(cudaGetDeviceProperties(&p, device));
+  auto attribute = [device](cudaDeviceAttr what) {
+    int v = 0;
+    XP_CUDA_CHECK(cudaDeviceGetAttribute(&v, what, device));
+    return v;
+  };
+  xp::cuda::device_info d;
+  d.index = device;
+  d.name = p.name;
+  d.major = p.major;
+  d.minor = p.minor;
+  d.multiprocessor_count = p.multiProcessorCount;
+  d.total_memory_bytes = p.totalGlobalMem;
+  // the clocks left cudaDeviceProp in CUDA 13; the attributes have them on every version
+  d.memory_clock_khz = attribute(cudaDevAttrMemoryClockRate);
+  d.memory_bus_width_bits = p.memoryBusWidth;
+  d.clock_khz = attribute(cudaDevAttrClockRate);
+  d.warp_size = p.warpSize;
+  d.max_threads_per_block = p.maxThreadsPerBlock;
+  d.max_threads_per_multiprocessor = p.maxThreadsPerMultiProcessor;
+  for (int k = 0; k < 3; ++k) {
+    d.max_block_dims[k] = p.maxThreadsDim[k];
+    d.max_grid_dims[k] = p.maxGridSize[k];
+  }
+  d.registers_per_block = p.regsPerBlock;
+  d.shared_memory_per_block = p.sharedMemPerBlock;
+  d.shared_memory_per_block_optin = p.sharedMemPerBlockOptin;
+  d.shared_memory_per_multiprocessor = p.sharedMemPerMultiprocessor;
+  d.l2_cache_bytes = p.l2CacheSize;
+  return d;
+}
+
+xp::cuda::memory_info query_memory() {
+  xp::cuda::memory_info m;
+  XP_CUDA_CHECK(cudaMemGetInfo(&m.free_bytes, &m.total_bytes));
+  return m;
+}
+
+}  // namespace
+}  // namespace backends::cuda
 }  // namespace xp
+
+// The strong definition that libxp's weak reference finds (src/cuda_queries.cpp). xp::cuda's
+// CMake target links with --undefined=xp_cuda_runtime_hooks, so this object file is part of
+// every program that links xp::cuda, even one that calls nothing else of the library.
+extern "C" const xp::backends::cuda::runtime_hooks xp_cuda_runtime_hooks = {
+    &xp::backends::cuda::count_devices, &xp::backends::cuda::query_device, &xp::backends::cuda::query_memory};

@@ -2,15 +2,37 @@
 /// @file backends/cuda/runtime.hpp
 /// @brief Per-device services of the CUDA runtime layer (backends/cuda/runtime.cpp): the
 /// device's limits, queried once per device and cached, and the registry of kernel preloaders
-/// that run when xp first sets a device up.
+/// that run when xp first sets a device up; and the hooks through which libxp's device queries
+/// reach this library. Includes no CUDA header (libxp's src/cuda_queries.cpp includes it).
+
+#include <cstddef>
+
+#include "xp/core/backend.hpp"
 
 namespace xp::backends::cuda {
 
-/// @brief What kernels size their launches from; one entry per device, read once.
+/// @brief What kernels size their launches from, and what xp::cuda::launch checks a launch
+/// against; one entry per device, read once.
 struct device_limits {
-  int sm_count;                ///< streaming multiprocessors (cudaDevAttrMultiProcessorCount)
-  int max_threads_per_sm;      ///< resident threads per SM (cudaDevAttrMaxThreadsPerMultiProcessor)
-  long long resident_threads;  ///< sm_count * max_threads_per_sm: the most threads in flight at once
+  int sm_count;                      ///< streaming multiprocessors (cudaDevAttrMultiProcessorCount)
+  int max_threads_per_sm;            ///< resident threads per SM (cudaDevAttrMaxThreadsPerMultiProcessor)
+  long long resident_threads;        ///< sm_count * max_threads_per_sm: the most threads in flight at once
+  int max_threads_per_block;         ///< cudaDevAttrMaxThreadsPerBlock (1024)
+  int max_block[3];                  ///< cudaDevAttrMaxBlockDimX/Y/Z (1024, 1024, 64)
+  int max_grid[3];                   ///< cudaDevAttrMaxGridDimX/Y/Z (2^31 - 1, 65535, 65535)
+  std::size_t max_shared_per_block;  ///< dynamic + static shared memory without opting in (48 KiB)
+  std::size_t max_shared_optin;      ///< ... after cudaFuncSetAttribute(MaxDynamicSharedMemorySize)
+};
+
+/// @brief The device queries of xp::cuda (declared in core/backend.hpp) as libxp_cuda answers
+/// them. libxp defines xp::cuda::device_count() and friends (src/cuda_queries.cpp) and calls
+/// through the object `xp_cuda_runtime_hooks` of this type, which runtime.cpp defines; libxp
+/// refers to it weakly, so that without libxp_cuda it is null and the queries say "no device".
+/// See src/cuda_queries.cpp for why this is robust under static linking.
+struct runtime_hooks {
+  int (*device_count)() noexcept;
+  xp::cuda::device_info (*device_properties)(int device);  ///< device already range-checked
+  xp::cuda::memory_info (*mem_info)();                     ///< device_count() > 0 already checked
 };
 
 /// @brief The current device's limits (queried once per device, then cached; thread-safe).

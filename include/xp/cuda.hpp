@@ -1,13 +1,15 @@
 #pragma once
 /// @file cuda.hpp
 /// @brief The CUDA backend: `xp::ndarray<T, xp::cuda>`, streams, pinned memory and
-/// asynchronous transfers. Link the xp::cuda target.
+/// asynchronous transfers, raw kernels (`xp::cuda::launch`, <xp/cuda/launch.hpp>). Link the
+/// xp::cuda target.
 ///
 /// A g++-compiled translation unit may use everything xp precompiles (creation, copies,
-/// transfers, random numbers, library functions); elementwise expressions and user functors
-/// on the device need the translation unit compiled by nvcc.
+/// transfers, random numbers, library functions); elementwise expressions, user functors
+/// and `__global__` kernels on the device need the translation unit compiled by nvcc.
 
 #include "xp/backends/cuda/backend.hpp"
+#include "xp/cuda/launch.hpp"
 #include "xp/xp.hpp"
 
 namespace xp {

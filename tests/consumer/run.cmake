@@ -9,3 +9,4 @@ set(_args -S ${SOURCE} -B ${WORK}/build -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Relea
 execute_process(COMMAND ${CMAKE_COMMAND} ${_args} COMMAND_ERROR_IS_FATAL ANY)
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/build COMMAND_ERROR_IS_FATAL ANY)
 execute_process(COMMAND ${WORK}/build/consumer COMMAND_ERROR_IS_FATAL ANY)
+execute_process(COMMAND ${WORK}/build/device_query COMMAND_ERROR_IS_FATAL ANY)

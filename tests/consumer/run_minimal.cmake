@@ -31,4 +31,5 @@ execute_process(COMMAND ${CMAKE_COMMAND} -S ${SOURCE} -B ${WORK}/consumer -G ${G
                         -DCMAKE_DISABLE_FIND_PACKAGE_OpenMP=ON COMMAND_ERROR_IS_FATAL ANY OUTPUT_QUIET)
 execute_process(COMMAND ${CMAKE_COMMAND} --build ${WORK}/consumer COMMAND_ERROR_IS_FATAL ANY OUTPUT_QUIET)
 execute_process(COMMAND ${WORK}/consumer/consumer COMMAND_ERROR_IS_FATAL ANY)
+execute_process(COMMAND ${WORK}/consumer/device_query COMMAND_ERROR_IS_FATAL ANY)
 message(STATUS "xp builds, runs its tutorials and installs without OpenMP, OpenBLAS and libstb-dev")

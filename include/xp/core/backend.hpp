@@ -11,7 +11,11 @@
 /// includes each backend's specialisation. The primary templates stop the build with a message
 /// naming the primitive (and, for xp::cuda, the header to include).
 
+#include <cstddef>
+#include <string>
 #include <type_traits>
+
+#include "xp/core/config.hpp"
 
 namespace xp {
 
@@ -19,15 +23,111 @@ namespace xp {
 struct host {};
 
 /// @brief The NVIDIA GPU backend. Its primitives are visible after `#include <xp/cuda.hpp>`.
-/// Its members are defined in libxp_cuda (link xp::cuda).
+/// Its streams, synchronize() and the raw-kernel launch helpers are defined in libxp_cuda (link
+/// xp::cuda). The device queries (available, device_count, device_properties, mem_info) and
+/// grid_for are in libxp itself, so a host-only program (xp::xp alone, g++, no CUDA toolkit)
+/// links them too: there they report no device (see src/cuda_queries.cpp).
 struct cuda {
-  class stream;        ///< an owning CUDA stream (defined in <xp/cuda.hpp>)
-  class stream_scope;  ///< makes a stream current for the enclosing scope
-  /// @brief True when a driver and at least one CUDA device are present.
+  class stream;          ///< an owning CUDA stream (defined in <xp/cuda.hpp>)
+  class stream_scope;    ///< makes a stream current for the enclosing scope
+  struct device_info;    ///< what device_properties() returns (defined below)
+  struct memory_info;    ///< what mem_info() returns (defined below)
+  struct launch_config;  ///< grid, block and dynamic shared memory of a launch (<xp/cuda/launch.hpp>)
+  struct kernel_info;    ///< what kernel_attributes() returns (<xp/cuda/launch.hpp>)
+
+  /// @brief True when xp::cuda is linked, a driver is installed and at least one CUDA device
+  /// is present (device_count() > 0). Never throws; false in a program linked without xp::cuda.
   static bool available() noexcept;
   /// @brief Waits for all work on the current stream (cudaStreamSynchronize).
   /// @throws xp::cuda_error when the stream reports an error.
   static void synchronize();
+
+  // ---- device queries (libxp: they link, and answer "no device", without xp::cuda) ----------
+  /// @brief The number of CUDA devices this program can use (cupy.cuda.runtime.getDeviceCount(),
+  /// len(numba.cuda.gpus)). 0 when there is no driver or device, on any error, and in a program
+  /// linked without xp::cuda (nothing could run on a device there); never throws.
+  static int device_count() noexcept;
+  /// @brief Name, compute capability, SM count, memory, clocks and limits of device `device`
+  /// (cupy.cuda.runtime.getDeviceProperties(i), numba.cuda.gpus[i]). Queried on each call.
+  /// @throws xp::index_error unless 0 <= device < device_count() (always without a device);
+  ///         xp::cuda_error when the driver fails to answer.
+  static device_info device_properties(int device);
+  /// @brief Free and total bytes of the current device's memory as the driver sees them
+  /// (cupy.cuda.runtime.memGetInfo()). Memory that xp's pool keeps for reuse after arrays are
+  /// freed counts as used here, as with CuPy's pool.
+  /// @throws xp::value_error when there is no device (device_count() == 0, always in a program
+  ///         linked without xp::cuda); xp::cuda_error when the driver fails to answer.
+  static memory_info mem_info();
+
+  // ---- raw kernels (<xp/cuda/launch.hpp>, included by <xp/cuda.hpp>) -------------------------
+  /// @brief Blocks of `block` threads that cover `n` threads along one grid axis: ceil(n / block)
+  /// (Numba's blockspergrid = (n + threadsperblock - 1) // threadsperblock); 0 for n == 0, and
+  /// launch() runs nothing for an empty grid. `axis` picks the limit the count is checked
+  /// against: 0 (gridDim.x, at most 2^31 - 1) or 1, 2 (gridDim.y, gridDim.z: at most 65535).
+  /// Plain arithmetic: defined in libxp, usable without a device.
+  /// @throws xp::value_error for n < 0, block < 1, an axis outside 0..2, or a count past the limit.
+  static unsigned grid_for(index_t n, int block, int axis = 0);
+  /// @brief Launches the user's `__global__` function on xp's current stream with `config`
+  /// (CuPy's RawKernel `kernel(grid, block, args, shared_mem=...)`, Numba's
+  /// `kernel[grid, block, stream, shared](args)`). Arguments are converted to the kernel's
+  /// parameter types (so an `array_view<T>` passes where `array_view<const T>` is declared) and
+  /// copied, as with `kernel<<<...>>>(args)`. Returns at once: the kernel runs asynchronously.
+  /// A grid with a zero extent launches nothing. Defined in <xp/cuda/launch.hpp>.
+  /// @throws xp::value_error when the block is empty or past the device's limits (threads per
+  ///         block, block or grid extents, shared memory), before anything runs;
+  ///         xp::cuda_error (status, description, the launch's grid/block/shared memory) when
+  ///         CUDA refuses the launch, or an earlier kernel on the device failed.
+  template <class... Params, class... Args>
+  static void launch(void (*kernel)(Params...), const launch_config& config, Args&&... args);
+  /// @brief Blocks of `kernel` that fit on one SM at once with `block_threads` threads and
+  /// `shared_bytes` of dynamic shared memory each (cudaOccupancyMaxActiveBlocksPerMultiprocessor;
+  /// Numba: kernel.max_cooperative_grid_blocks / SMs). Defined in <xp/cuda/launch.hpp>.
+  /// @throws xp::cuda_error when CUDA cannot answer (e.g. no device).
+  template <class... Params>
+  static int max_active_blocks(void (*kernel)(Params...), int block_threads, std::size_t shared_bytes = 0);
+  /// @brief Registers per thread, static shared and local (spilled) memory, and the largest
+  /// block `kernel` can be launched with (cudaFuncGetAttributes; CuPy's RawKernel.num_regs,
+  /// .max_threads_per_block, ...). Defined in <xp/cuda/launch.hpp>.
+  /// @throws xp::cuda_error when CUDA cannot answer (e.g. no device).
+  template <class... Params>
+  static kernel_info kernel_attributes(void (*kernel)(Params...));
+};
+
+/// @brief One CUDA device, as device_properties() reports it (a plain struct; the fields of
+/// cudaDeviceProp and cudaDeviceGetAttribute that size launches and estimate speed).
+struct cuda::device_info {
+  int index = 0;                                     ///< the device's number (cudaSetDevice's argument)
+  std::string name;                                  ///< e.g. "NVIDIA H100 80GB HBM3"
+  int major = 0;                                     ///< compute capability, major (9 for Hopper)
+  int minor = 0;                                     ///< compute capability, minor
+  int multiprocessor_count = 0;                      ///< streaming multiprocessors (SMs)
+  std::size_t total_memory_bytes = 0;                ///< global memory
+  int memory_clock_khz = 0;                          ///< peak memory clock
+  int memory_bus_width_bits = 0;                     ///< global memory bus width
+  int clock_khz = 0;                                 ///< peak SM clock
+  int warp_size = 0;                                 ///< threads per warp (32)
+  int max_threads_per_block = 0;                     ///< 1024 on every current GPU
+  int max_threads_per_multiprocessor = 0;            ///< resident threads per SM
+  int max_block_dims[3] = {0, 0, 0};                 ///< blockDim.x, .y, .z limits
+  int max_grid_dims[3] = {0, 0, 0};                  ///< gridDim.x, .y, .z limits
+  int registers_per_block = 0;                       ///< 32-bit registers one block may use
+  std::size_t shared_memory_per_block = 0;           ///< bytes a block gets without opting in (48 KiB)
+  std::size_t shared_memory_per_block_optin = 0;     ///< bytes after cudaFuncSetAttribute (opt-in)
+  std::size_t shared_memory_per_multiprocessor = 0;  ///< bytes per SM, shared by its blocks
+  int l2_cache_bytes = 0;                            ///< L2 cache size
+
+  /// @brief Peak global-memory bandwidth in bytes per second from the memory clock and bus width
+  /// (two transfers per clock, as NVIDIA's data sheets count it): the ceiling a
+  /// memory-bound kernel is measured against.
+  double peak_bandwidth() const noexcept {
+    return 2.0 * static_cast<double>(memory_clock_khz) * 1e3 * static_cast<double>(memory_bus_width_bits) / 8.0;
+  }
+};
+
+/// @brief Free and total bytes of the current device's memory (mem_info()).
+struct cuda::memory_info {
+  std::size_t free_bytes = 0;
+  std::size_t total_bytes = 0;
 };
 
 namespace detail {

@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "xp/core/array_methods.hpp"
+#include "xp/core/array_view.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/convert.hpp"
@@ -118,6 +119,10 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
  public:
   using value_type = T;
   using backend_type = B;
+  /// @brief What view() returns: the indexed view a user's kernel takes by value.
+  using view_type = array_view<T>;
+  /// @brief What cview() returns: a read-only view_type.
+  using const_view_type = array_view<const T>;
 
   /// @brief An empty 1-D array of shape (0,).
   ndarray() : m_shape{0}, m_strides{1} {}
@@ -224,14 +229,18 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
     return true;
   }
 
-  /// @brief The kernel view of this array (its own dimensions, unmerged).
-  strided_view<T> view() const {
-    if (m_shape.size() > XP_MAX_KERNEL_RANK) {
-      auto merged = detail::merge_layout(m_shape, {&m_strides});
-      return detail::make_strided_view(m_data, merged.shape, merged.strides[0]);
-    }
-    return detail::make_strided_view(m_data, m_shape, m_strides);
+  /// @brief The indexed view of this array that a raw kernel takes by value: `v(i, j)` is
+  /// element (i, j) for any strides (Numba's device array in a @cuda.jit kernel, CuPy's CArray).
+  /// It does not keep the buffer alive. See xp/core/array_view.hpp, xp::cuda::launch.
+  /// @throws xp::value_error for a read-only array (use cview()) or more than
+  ///         XP_MAX_KERNEL_RANK dimensions.
+  view_type view() const {
+    if (!m_writeable) throw value_error("xp: view() of a read-only array (a broadcast view); cview() reads it");
+    return view_type(m_data, m_shape, m_strides);
   }
+  /// @brief A read-only view(), for any array (broadcast views too).
+  /// @throws xp::value_error for more than XP_MAX_KERNEL_RANK dimensions.
+  const_view_type cview() const { return const_view_type(m_data, m_shape, m_strides); }
 
   // ---- element access --------------------------------------------------------------------
   /// @brief The value of a one-element array (ndarray.item()); waits for the device.

@@ -1,0 +1,40 @@
+// Built by g++ against the installed xp, calling nothing but xp::cuda's device queries, which
+// libxp defines. Linked with xp::cuda, libxp_cuda's answers must reach them even though the
+// program uses nothing else of it; linked with xp::xp alone, they report no device.
+#include <xp/core.hpp>
+
+#include <cstdio>
+#include <string>
+#ifdef CONSUMER_WITH_CUDA
+#include <cuda_runtime_api.h>
+#endif
+
+int main() {
+  const int n = xp::cuda::device_count();
+#ifdef CONSUMER_WITH_CUDA
+  int truth = 0;
+  if (cudaGetDeviceCount(&truth) != cudaSuccess) truth = 0;
+  const bool linked = true;
+#else
+  const int truth = 0;
+  const bool linked = false;
+#endif
+  std::printf("device_query: xp::cuda::device_count() = %d, CUDA says %d\n", n, truth);
+  if (n != truth || xp::cuda::available() != (n > 0)) return 1;
+  for (int i = 0; i < n; ++i) {
+    const auto p = xp::cuda::device_properties(i);
+    std::printf("  %d: %s, compute capability %d.%d, %d SMs\n", i, p.name.c_str(), p.major, p.minor,
+                p.multiprocessor_count);
+    if (p.name.empty() || p.multiprocessor_count <= 0) return 1;
+  }
+  // one past the last device: the message tells whether libxp_cuda answered (also without a GPU)
+  try {
+    (void)xp::cuda::device_properties(n);
+    return 1;
+  } catch (const xp::index_error& e) {
+    const bool says_unlinked = std::string(e.what()).find("linked without xp::cuda") != std::string::npos;
+    std::printf("  device_properties(%d): %s\n", n, e.what());
+    if (says_unlinked == linked) return 1;
+  }
+  return 0;
+}
