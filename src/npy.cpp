@@ -232,6 +232,21 @@ class memory_source final : public byte_source {
   std::size_t m_size;
 };
 
+// Bytes of a .npy inside something else (an .npz member), shared with whoever made them.
+class shared_source final : public byte_source {
+ public:
+  shared_source(std::shared_ptr<const npy_source> source, std::string name)
+      : byte_source(std::move(name)), m_source(std::move(source)), m_size(m_source->size()) {}
+  std::uint64_t size() const override { return m_size; }
+  void read(std::uint64_t offset, std::size_t n, void* dst) const override {
+    if (n > 0) m_source->read(offset, n, dst);
+  }
+
+ private:
+  std::shared_ptr<const npy_source> m_source;
+  std::uint64_t m_size;
+};
+
 // Closes a file descriptor when it goes out of scope (also when a constructor throws).
 class unique_fd {
  public:
@@ -771,6 +786,16 @@ npy_reader npy_reader::open_memory(const void* bytes, std::size_t size, const st
   s->header = read_and_validate(*s->source);
   return npy_reader(std::move(s));
 }
+
+npy_reader npy_reader::open_source(std::shared_ptr<const npy_source> source, const std::string& name) {
+  if (!source) throw value_error("xp::load_npy: " + name + ": no source");
+  auto s = std::make_unique<state>();
+  s->source = std::make_unique<shared_source>(std::move(source), name);
+  s->header = read_and_validate(*s->source);
+  return npy_reader(std::move(s));
+}
+
+std::string npy_header_bytes(npy_dtype dtype, const shape_type& shape) { return header_for(dtype, shape); }
 
 const shape_type& npy_reader::shape() const noexcept { return m_state->header.shape; }
 npy_dtype npy_reader::dtype() const noexcept { return m_state->header.dtype; }

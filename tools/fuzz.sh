@@ -28,10 +28,11 @@ export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 
 status=0
 summary=()
-for name in views npy; do
+for name in views npy npz; do
   exe=$build/fuzz_$name
   if [[ ! -x $exe ]]; then
-    # fuzz_npy needs src/npy.cpp; fuzz_views is always built where the option exists
+    # fuzz_npy and fuzz_npz need src/npy.cpp and src/npz.cpp; fuzz_views is always built where
+    # the option exists
     if [[ $name == views ]] && grep -q '^XP_BUILD_FUZZERS:BOOL=ON' "$build/CMakeCache.txt"; then
       echo "fuzz: $exe was not built (see $build/configure.log)"
       summary+=("$(printf '%-6s FAILED (not built)' "$name")")
@@ -45,6 +46,7 @@ for name in views npy; do
   case $name in
     views) max_len=256 ;;
     npy) max_len=4096 ;;
+    npz) max_len=8192 ;;
   esac
   extra=()
   [[ -f tests/fuzz/$name.dict ]] && extra+=("-dict=tests/fuzz/$name.dict")

@@ -8,7 +8,7 @@
 ///
 /// The rest of the library comes in its own headers, each of which includes this one:
 /// <xp/linalg.hpp> (matmul, dot), <xp/signal.hpp> (lombscargle), <xp/pde.hpp> (diffusion),
-/// <xp/random.hpp> (uniform, normal), <xp/io.hpp> (.npy files), <xp/xtensor.hpp> (xtensor
+/// <xp/random.hpp> (uniform, normal), <xp/io.hpp> (.npy, .npz and text files), <xp/xtensor.hpp> (xtensor
 /// interop); <xp/xp.hpp> gathers all but the last; <xp/cuda.hpp> adds the device backend.
 
 #include "xp/backends/host/backend.hpp"

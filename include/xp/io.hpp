@@ -1,8 +1,11 @@
 #pragma once
 /// @file io.hpp
-/// @brief NumPy .npy files: xp::load_npy (np.load) and xp::save_npy (np.save), compiled into
-/// the xp library. Printing (`std::cout << a`) is part of <xp/core.hpp>. Includes
-/// <xp/core.hpp>.
+/// @brief Files NumPy reads and writes, compiled into the xp library: .npy files
+/// (xp::load_npy, xp::save_npy: np.load, np.save), .npz archives (xp::load_npz, xp::savez:
+/// np.load, np.savez) and text files (xp::loadtxt, xp::savetxt: np.loadtxt, np.savetxt).
+/// Printing (`std::cout << a`) is part of <xp/core.hpp>. Includes <xp/core.hpp>.
 
 #include "xp/core.hpp"
 #include "xp/core/npy.hpp"
+#include "xp/core/npz.hpp"
+#include "xp/core/text_io.hpp"

@@ -1,16 +1,18 @@
 #!/usr/bin/python3
-"""Writes the seed corpora of the fuzzers in tests/fuzz: corpus/views/ and corpus/npy/.
+"""Writes the seed corpora of the fuzzers in tests/fuzz: corpus/views/, corpus/npy/ and
+corpus/npz/.
 
     /usr/bin/python3 tests/fuzz/make_corpus.py      (needs NumPy: Debian's python3-numpy)
 
 Deterministic: the same files every run (the directories are emptied first). The input
-formats are described at the top of fuzz_views.cpp and fuzz_npy.cpp.
+formats are described at the top of fuzz_views.cpp, fuzz_npy.cpp and fuzz_npz.cpp.
 """
 import io
 import os
 import shutil
 import struct
 import sys
+import zipfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 NONE = -(2**63)  # xp::none
@@ -256,6 +258,56 @@ def npy_seeds():
     return s
 
 
+# ---- fuzz_npz ----------------------------------------------------------------------------------
+
+def npz_selector(target, convert=False, verify_crc=True):
+    return bytes([TARGETS.index(target) + (6 if convert else 0) + (0 if verify_crc else 12)])
+
+
+def npz(compressed=False, **arrays):
+    import numpy as np
+    f = io.BytesIO()
+    (np.savez_compressed if compressed else np.savez)(f, **arrays)
+    return f.getvalue()
+
+
+def npz_seeds():
+    import numpy as np
+    s = {}
+    small = dict(a=np.arange(6, dtype="<f8").reshape(2, 3), b=np.array([True, False]), c=np.array(7, dtype="<i4"))
+    good = npz(**small)
+    s["named"] = npz_selector("float64") + good
+    s["named_convert"] = npz_selector("int32", True) + good
+    s["named_no_crc"] = npz_selector("uint8", True, False) + good
+    s["positional"] = npz_selector("bool") + npz(arr_0=np.array([1, 0, 1], dtype="u1"), arr_1=np.zeros((0, 2)))
+    s["layouts"] = npz_selector("int64", True) + npz(f=np.asfortranarray(np.arange(6, dtype=">i4").reshape(2, 3)),
+                                                     u=np.arange(3, dtype="<u2"))
+    s["compressed"] = npz_selector("float64") + npz(True, a=np.arange(4, dtype="<f8"))
+    s["empty_archive"] = npz_selector("float32") + npz()
+    mixed = io.BytesIO()
+    with zipfile.ZipFile(mixed, "w") as z:
+        z.writestr(zipfile.ZipInfo("readme.txt"), "not an array")  # ZipInfo: dated 1980, deterministic
+        z.writestr(zipfile.ZipInfo("a.npy"), npy(np.arange(3, dtype="<i8")))
+    s["not_npy_member"] = npz_selector("int64") + mixed.getvalue()
+    s["with_comment"] = npz_selector("float64") + good[:-2] + struct.pack("<H", 9) + b"a comment"
+    s["with_stub"] = npz_selector("float64") + b"#!/bin/sh\n" + good
+    s["truncated"] = npz_selector("float64") + good[:-30]
+    s["npy_not_npz"] = npz_selector("float64") + npy(np.arange(3.0))
+    # ZIP64: the end record and its locator in front of the end record, as zipfile writes them
+    # for archives past 2 GiB (offsets here are the real ones)
+    directory_at = good.rindex(b"PK\x01\x02")
+    while good.rfind(b"PK\x01\x02", 0, directory_at) >= 0:
+        directory_at = good.rfind(b"PK\x01\x02", 0, directory_at)
+    end_at = good.rindex(b"PK\x05\x06")
+    count = struct.unpack("<H", good[end_at + 10:end_at + 12])[0]
+    zip64_end = struct.pack("<4sQ2H2L4Q", b"PK\x06\x06", 44, 45, 45, 0, 0, count, count, end_at - directory_at,
+                            directory_at)
+    locator = struct.pack("<4sLQL", b"PK\x06\x07", 0, end_at, 1)
+    end = good[end_at:end_at + 12] + struct.pack("<LL", 0xFFFFFFFF, 0xFFFFFFFF) + good[end_at + 20:]
+    s["zip64_end"] = npz_selector("float64") + good[:end_at] + zip64_end + locator + end
+    return s
+
+
 def write(dirname, seeds, limit_bytes):
     d = os.path.join(HERE, "corpus", dirname)
     shutil.rmtree(d, ignore_errors=True)
@@ -277,6 +329,7 @@ def main():
     except ImportError:
         sys.exit("make_corpus.py: NumPy is needed for corpus/npy (apt-get install python3-numpy)")
     write("npy", npy_seeds(), 4096)
+    write("npz", npz_seeds(), 8192)
 
 
 if __name__ == "__main__":

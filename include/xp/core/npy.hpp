@@ -62,6 +62,18 @@ constexpr npy_dtype npy_dtype_of() {
   else return npy_dtype::float64;
 }
 
+/// @brief Random access to the bytes of a .npy that lives inside something else (a member of
+/// an .npz archive): what npy_reader::open_source reads.
+class npy_source {
+ public:
+  virtual ~npy_source() = default;
+  /// @brief Total bytes.
+  virtual std::uint64_t size() const = 0;
+  /// @brief Copies n bytes at offset into dst; offset + n <= size() is the caller's promise.
+  /// @throws xp::io_error when reading fails.
+  virtual void read(std::uint64_t offset, std::size_t n, void* dst) const = 0;
+};
+
 /// @brief A .npy file (or bytes in memory) whose header has been parsed and checked against
 /// its size. Opening validates everything about the file itself; `check_target` then decides
 /// whether it may load as a given dtype, and `read_into` fills an array of that dtype in C
@@ -77,6 +89,10 @@ class npy_reader {
   /// `name` stands for the file in messages.
   /// @throws as open_file (but no xp::io_error).
   static npy_reader open_memory(const void* bytes, std::size_t size, const std::string& name);
+  /// @brief Validates the bytes of `source` (kept alive by the reader); `name` stands for the
+  /// file in messages.
+  /// @throws as open_memory, and what `source` throws.
+  static npy_reader open_source(std::shared_ptr<const npy_source> source, const std::string& name);
 
   npy_reader(npy_reader&&) noexcept;
   npy_reader& operator=(npy_reader&&) noexcept;
@@ -109,6 +125,10 @@ class npy_reader {
 /// compiled part of save_npy).
 /// @throws xp::io_error naming the file and the reason.
 void write_npy(const std::string& path, npy_dtype dtype, const shape_type& shape, const void* data, std::size_t nbytes);
+
+/// @brief The header save_npy writes before the data of an array of `dtype` and `shape`
+/// (magic, version, length, dictionary, padding to 64 bytes).
+std::string npy_header_bytes(npy_dtype dtype, const shape_type& shape);
 
 /// @brief Allocates the host array of a validated reader and fills it.
 template <class T>

@@ -1,0 +1,185 @@
+#pragma once
+/// @file npz.hpp
+/// @brief NumPy .npz archives: `savez` (np.savez) and `load_npz` (np.load of an .npz).
+///
+/// An .npz is a ZIP archive of .npy files, one per array, named after the array plus ".npy",
+/// stored without compression. The templates here only erase the element type (npz_entry)
+/// or pick it (npz_file::get); the ZIP format, CRC-32, validation and file I/O are compiled
+/// into the xp library (src/npz.cpp), and each member is read by the .npy reader with all of
+/// load_npy's checks.
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "xp/core/dtype.hpp"
+#include "xp/core/error.hpp"
+#include "xp/core/ndarray.hpp"
+#include "xp/core/npy.hpp"
+#include "xp/core/shape.hpp"
+#include "xp/core/transfer.hpp"
+
+namespace xp {
+
+/// @brief One array to save in an .npz, with its name: any of xp's dtypes, either backend.
+/// Made implicitly from `{"name", array}`, or from an array alone, which savez names
+/// arr_0, arr_1, ... in order (np.savez's positional arguments).
+///
+/// It holds a contiguous host copy of a device array or of a non-contiguous view (a
+/// contiguous host array is shared, not copied), made when the entry is made.
+class npz_entry {
+ public:
+  /// @brief A named array: it is saved as member `name + ".npy"`.
+  template <class T, class B>
+  npz_entry(std::string name, const ndarray<T, B>& a) : npz_entry(a) {
+    m_name = std::move(name);
+    m_named = true;
+  }
+
+  /// @brief An unnamed array: savez names it arr_<i>, i counting the unnamed entries.
+  template <class T, class B>
+  npz_entry(const ndarray<T, B>& a) {  // NOLINT(google-explicit-constructor): `savez(path, {a, b})`
+    std::shared_ptr<const ndarray<T, host>> h;
+    if constexpr (std::is_same_v<B, host>)
+      h = std::make_shared<const ndarray<T, host>>(a.is_contiguous() ? a : a.copy());
+    else h = std::make_shared<const ndarray<T, host>>(a.copy_to_host());
+    m_dtype = detail::npy_dtype_of<T>();
+    m_itemsize = sizeof(T);
+    m_shape = h->shape();
+    m_data = h->data();
+    m_nbytes = h->nbytes();
+    m_owner = std::move(h);
+  }
+
+  /// @brief The name given, or "" for an unnamed entry.
+  const std::string& name() const noexcept { return m_name; }
+  /// @brief False for an entry made from an array alone.
+  bool named() const noexcept { return m_named; }
+
+  /// @name The array as savez writes it: dtype, shape, C-contiguous host bytes.
+  /// @{
+  detail::npy_dtype dtype() const noexcept { return m_dtype; }
+  std::size_t itemsize() const noexcept { return m_itemsize; }
+  const shape_type& shape() const noexcept { return m_shape; }
+  const void* data() const noexcept { return m_data; }
+  std::size_t nbytes() const noexcept { return m_nbytes; }
+  /// @}
+
+ private:
+  std::string m_name;
+  bool m_named = false;
+  detail::npy_dtype m_dtype = detail::npy_dtype::float64;
+  std::size_t m_itemsize = 8;
+  shape_type m_shape;
+  const void* m_data = nullptr;
+  std::size_t m_nbytes = 0;
+  std::shared_ptr<const void> m_owner;  // keeps the host copy alive
+};
+
+namespace detail {
+
+/// @brief Options of the compiled .npz writer. `zip64_limit`: sizes and offsets above it use
+/// ZIP64 records; Python's zipfile (and so np.savez) uses 2^31 - 1. Tests lower it to 0 to
+/// write every ZIP64 record NumPy can meet.
+struct npz_write_options {
+  std::uint64_t zip64_limit = (std::uint64_t{1} << 31) - 1;
+};
+
+/// @brief The compiled part of savez.
+/// @throws as savez.
+void write_npz(const std::string& path, const npz_entry* entries, std::size_t count,
+               const npz_write_options& options = {});
+
+/// @brief An opened .npz archive (src/npz.cpp): its directory, validated, and the bytes.
+class npz_archive;
+
+/// @brief The .npy reader of the member that np.load's `z[name]` means (`name` or
+/// `name + ".npy"`), after checking its CRC-32 when `verify_crc`.
+/// @throws as npz_file::get, before any dtype check.
+npy_reader open_npz_member(const npz_archive& archive, const std::string& name, bool verify_crc);
+
+}  // namespace detail
+
+/// @brief An opened .npz archive, like the NpzFile np.load returns: the names of its arrays,
+/// and each array on request, as any of xp's dtypes on either backend. Copies share the
+/// open file, which stays open as long as one of them exists.
+class npz_file {
+ public:
+  /// @brief np.load(path).files: the member names in archive order, ".npy" removed.
+  const std::vector<std::string>& files() const noexcept;
+  /// @brief `name in z`: true when `name` is in files(), or is a member's full name.
+  bool contains(const std::string& name) const;
+  /// @brief The archive's path (or the name given for bytes in memory).
+  const std::string& path() const noexcept;
+
+  /// @brief np.load(path)[name]: the array of that member, as T on B (`name` may also be the
+  /// member's full name, "a.npy"). The member's CRC-32 is checked, then it is read with all
+  /// of load_npy's validation; with `options.convert` another dtype converts to T.
+  /// @throws xp::index_error when no member has that name (NumPy: KeyError); xp::io_error
+  ///         when the member is compressed (np.savez_compressed: "compressed archives are not
+  ///         supported"), encrypted, damaged (bad local header, CRC mismatch) or cannot be
+  ///         read; xp::value_error when it is not a valid .npy; xp::dtype_error when it holds
+  ///         another dtype than T and `options.convert` is not set; xp::out_of_memory.
+  template <class T, class B = host>
+  ndarray<T, B> get(const std::string& name, const npy_load_options& options = {}) const {
+    const detail::npy_reader reader = detail::open_npz_member(*m_archive, name, true);
+    return asarray<B>(detail::load_npy_from<T>(reader, options));
+  }
+
+  /// @brief z[name].shape, read from the member's header.
+  /// @throws as get, except xp::dtype_error.
+  shape_type shape(const std::string& name) const;
+  /// @brief z[name].dtype's name ("float64", "int32", "uint16"), read from the member's
+  /// header.
+  /// @throws as shape.
+  std::string dtype(const std::string& name) const;
+
+ private:
+  friend npz_file load_npz(const std::string& path);
+  friend npz_file load_npz_memory(const void* bytes, std::size_t size, const std::string& name, bool verify_crc);
+  explicit npz_file(std::shared_ptr<const detail::npz_archive> archive) : m_archive(std::move(archive)) {}
+  std::shared_ptr<const detail::npz_archive> m_archive;
+};
+
+/// @brief np.load(path) of an .npz archive: opens it and reads its directory (the arrays are
+/// read by npz_file::get). Reads what np.savez writes (stored members, ZIP64 records, data
+/// before the archive); np.savez_compressed archives open, and their members refuse to load.
+/// @throws xp::io_error when the file cannot be opened or read, or is not a ZIP archive or
+///         a damaged one (every offset and length is checked against the file), or spans
+///         several disks. Messages name the file.
+npz_file load_npz(const std::string& path);
+
+/// @brief np.load(path) of an .npz archive, NumPy's spelling: `xp::load("run.npz").get<double>("x")`
+/// is `np.load("run.npz")["x"]`. The same as load_npz; a single .npy array is load_npy<T, B>(path)
+/// (its dtype is part of the C++ type).
+/// @throws as load_npz.
+inline npz_file load(const std::string& path) { return load_npz(path); }
+
+/// @brief load_npz of archive bytes in memory (not copied: they must outlive the npz_file and
+/// every array read from it is a copy); `name` stands for the file in messages. `verify_crc`
+/// false skips the members' CRC-32 check (for fuzzing the .npy reader behind it).
+/// @throws as load_npz.
+npz_file load_npz_memory(const void* bytes, std::size_t size, const std::string& name = "<memory>",
+                         bool verify_crc = true);
+
+/// @brief np.savez(path, a=..., b=...) or np.savez(path, x, y): writes the arrays as an .npz
+/// archive, byte for byte as NumPy 1.24 writes the same arrays (stored members, each with
+/// the ZIP64 extra field np.savez forces, the same .npy bytes as save_npy): the archive
+/// loads in NumPy, and in xp with load_npz. Unnamed entries are named arr_0, arr_1, ... in
+/// order: `xp::savez(path, {{"x", x}, {"y", y}})`, `xp::savez(path, {x, y})`.
+///
+/// The file is written to a temporary file and renamed over `path`, as save_npy does. NumPy
+/// appends ".npz" to a path without it; xp writes the path as given.
+/// @throws xp::value_error for an empty or duplicate name, a name longer than 65531 bytes,
+///         or an unnamed entry whose arr_<i> is also given as a name ("Cannot use un-named
+///         variables and keyword arr_0"); xp::io_error naming the file when it cannot be
+///         written.
+void savez(const std::string& path, std::initializer_list<npz_entry> arrays);
+/// @brief savez of a list built at run time.
+void savez(const std::string& path, const std::vector<npz_entry>& arrays);
+
+}  // namespace xp
