@@ -1,5 +1,7 @@
 #pragma once
-// What every tutorial shares: picking the backend, timing, and the self-check's exit code.
+// What every tutorial shares: picking the backend, honest timing (warm-up, repeats, median and
+// minimum, device time from CUDA events), the output folder, the figures, and the self-check's
+// exit code.
 //
 //   ./01_vector_add                 the GPU if xp was built with CUDA and a device is present,
 //                                   else the CPU
@@ -13,11 +15,15 @@
 #include <xp/xp.hpp>
 #endif
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 namespace tutorial {
 
@@ -33,7 +39,8 @@ void sync() {
 #endif
 }
 
-/// Milliseconds taken by f(), measured after the backend has finished its work.
+/// Milliseconds taken by one call of f(), measured after the backend has finished its work
+/// (wall clock: what a caller waits for, transfers and synchronisation included).
 template <class B, class F>
 double time_ms(F&& f) {
   sync<B>();
@@ -41,6 +48,106 @@ double time_ms(F&& f) {
   f();
   sync<B>();
   return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+}
+
+/// What measure() reports: the median and the minimum of `runs` timed calls, in milliseconds.
+struct timing {
+  double median_ms = 0;
+  double min_ms = 0;
+  int runs = 0;
+};
+
+/// How measure() samples: `warmup` untimed calls (first-call costs: pool growth, module
+/// loading, page faults), then timed calls until both `min_runs` calls and `min_total_ms` of
+/// timed work are done, or `max_runs` calls.
+struct sampling {
+  int warmup = 2;
+  int min_runs = 5;
+  int max_runs = 50;
+  double min_total_ms = 50;
+};
+
+/// Times f() the way bench/ does: warm up, repeat, report the median and the minimum. On the
+/// device each call is timed by CUDA events on xp's current stream (the GPU's own clock, no
+/// host wake-up in it), on the host by the steady clock.
+template <class B, class F>
+timing measure(F&& f, sampling how = {}) {
+  for (int i = 0; i < how.warmup; ++i) f();
+  sync<B>();
+  std::vector<double> samples;
+  double total = 0;
+  while (static_cast<int>(samples.size()) < how.max_runs &&
+         (static_cast<int>(samples.size()) < how.min_runs || total < how.min_total_ms)) {
+    double ms = 0;
+#if defined(XP_HAS_CUDA)
+    if constexpr (std::is_same_v<B, xp::cuda>) {
+      cudaEvent_t start, stop;
+      cudaEventCreate(&start);
+      cudaEventCreate(&stop);
+      const cudaStream_t stream = xp::backends::cuda::current_stream();
+      cudaEventRecord(start, stream);
+      f();
+      cudaEventRecord(stop, stream);
+      cudaEventSynchronize(stop);
+      float event_ms = 0;
+      cudaEventElapsedTime(&event_ms, start, stop);
+      cudaEventDestroy(start);
+      cudaEventDestroy(stop);
+      ms = event_ms;
+    } else {
+      ms = time_ms<B>(f);
+    }
+#else
+    ms = time_ms<B>(f);
+#endif
+    samples.push_back(ms);
+    total += ms;
+  }
+  std::sort(samples.begin(), samples.end());
+  const std::size_t n = samples.size();
+  const double median = n % 2 ? samples[n / 2] : 0.5 * (samples[n / 2 - 1] + samples[n / 2]);
+  return {median, samples.front(), static_cast<int>(n)};
+}
+
+/// The copy bandwidth of the backend's memory in GB/s (bytes read + written per second by
+/// copying a 256 MiB float32 array, median of measure()): the yardstick every speed figure is
+/// printed beside.
+template <class B>
+double copy_bandwidth_gbs() {
+  const xp::index_t n = xp::index_t{1} << 26;
+  const auto a = xp::zeros<float, B>({n});
+  auto b = xp::empty<float, B>({n});
+  const timing t = measure<B>([&] { b = a.copy(); });
+  return 2.0 * static_cast<double>(n) * sizeof(float) / (t.median_ms * 1e6);
+}
+
+/// Prints a line now (flushed), for steps that take more than a few seconds.
+inline void progress(const char* what) {
+  std::printf("  ... %s\n", what);
+  std::fflush(stdout);
+}
+
+/// The folder a tutorial writes its data files and figures to: $XP_TUTORIAL_OUT/<tutorial>
+/// (default out/tutorials/<tutorial> under the current directory), created if missing.
+inline std::string output_dir(const char* tutorial) {
+  const char* root = std::getenv("XP_TUTORIAL_OUT");
+  const std::filesystem::path dir = std::filesystem::path(root && *root ? root : "out/tutorials") / tutorial;
+  std::filesystem::create_directories(dir);
+  return dir.string();
+}
+
+/// Draws a tutorial's figures from the data files in `dir` with matplotlib
+/// (examples/plots/<tutorial>.py). Without python3 and matplotlib the tutorial has still run
+/// and checked itself; this prints the one line that says how to get the pictures.
+inline void plot(const char* tutorial, const std::string& dir) {
+  const std::string script = std::string(XP_EXAMPLES_DIR) + "/plots/" + tutorial + ".py";
+  const std::string check = "python3 -c 'import matplotlib' > /dev/null 2>&1";
+  if (std::system(check.c_str()) != 0) {
+    std::printf("  figures: apt-get install python3-matplotlib, then python3 %s %s\n", script.c_str(), dir.c_str());
+    return;
+  }
+  const std::string command = "python3 '" + script + "' '" + dir + "'";
+  if (std::system(command.c_str()) != 0) std::printf("  figures: %s failed\n", command.c_str());
 }
 
 template <class B>
