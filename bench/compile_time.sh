@@ -45,7 +45,7 @@ for h in hello hello_core; do
   headers=$("$cxx" "${flags[@]}" -M "$work/$h.cpp" | tr ' \\' '\n\n' | grep -c '\.h')
   echo "hello-world $label includes $headers headers"
 done
-measure "tutorial 03_elementwise (host, -O2)" "$cxx" "${flags[@]}" -Iexamples $( [[ -d /usr/include/stb ]] && echo -I/usr/include ) \
+measure "tutorial 03_elementwise (host, -O2)" "$cxx" "${flags[@]}" -Iexamples "-DXP_EXAMPLES_DIR=\"$PWD/examples\"" \
   -c examples/03_elementwise.cpp -o "$work/t03.o"
 
 if [[ " $* " == *" --nvcc "* ]]; then

@@ -138,16 +138,25 @@ inline std::string output_dir(const char* tutorial) {
 
 /// Draws a tutorial's figures from the data files in `dir` with matplotlib
 /// (examples/plots/<tutorial>.py). Without python3 and matplotlib the tutorial has still run
-/// and checked itself; this prints the one line that says how to get the pictures.
+/// and checked itself; this prints the one line that says how to get the pictures. With
+/// XP_TUTORIAL_PLOT=0 in the environment (CTest sets it: tests do not plot) it draws nothing.
 inline void plot(const char* tutorial, const std::string& dir) {
   const std::string script = std::string(XP_EXAMPLES_DIR) + "/plots/" + tutorial + ".py";
-  const std::string check = "python3 -c 'import matplotlib' > /dev/null 2>&1";
-  if (std::system(check.c_str()) != 0) {
-    std::printf("  figures: apt-get install python3-matplotlib, then python3 %s %s\n", script.c_str(), dir.c_str());
+  const char* enabled = std::getenv("XP_TUTORIAL_PLOT");
+  if (enabled && std::strcmp(enabled, "0") == 0) {
+    std::printf("  figures: not drawn (XP_TUTORIAL_PLOT=0); python3 %s %s draws them\n", script.c_str(), dir.c_str());
     return;
   }
-  const std::string command = "python3 '" + script + "' '" + dir + "'";
-  if (std::system(command.c_str()) != 0) std::printf("  figures: %s failed\n", command.c_str());
+  // the python3 on PATH first (a virtualenv's, say), then Debian's own, where apt-get puts
+  // python3-matplotlib when PATH leads to another interpreter (pyenv)
+  for (const std::string python : {"python3", "/usr/bin/python3"}) {
+    const std::string check = python + " -c 'import matplotlib' > /dev/null 2>&1";
+    if (std::system(check.c_str()) != 0) continue;
+    const std::string command = python + " '" + script + "' '" + dir + "'";
+    if (std::system(command.c_str()) != 0) std::printf("  figures: %s failed\n", command.c_str());
+    return;
+  }
+  std::printf("  figures: apt-get install python3-matplotlib, then python3 %s %s\n", script.c_str(), dir.c_str());
 }
 
 template <class B>

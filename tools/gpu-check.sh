@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # On a GPU machine: configure, build, run every test (CUDA included), the benchmarks with
 # their peers, then the CUDA tests and the GPU tutorials under compute-sanitizer (memcheck,
-# racecheck, initcheck; XP_SANITIZE_TOOLS="memcheck" picks fewer), then the tutorials. Logs go to $OUT (or ./gpu-check-logs) as well as to the terminal.
+# racecheck, initcheck; XP_SANITIZE_TOOLS="memcheck" picks fewer), then the tutorials. Logs go
+# to $OUT (or ./gpu-check-logs) as well as to the terminal, the tutorials' data files and figures
+# to its tutorials/ folder.
 #
 #   tools/gpu-check.sh [build-dir]       needs .deps: a prefix holding the header-only dependencies
-#                                        (xtensor, xtl, xsimd, doctest, Google Benchmark, stb)
+#                                        (xtensor, xtl, xsimd, doctest, Google Benchmark)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-/tmp/xp-gpu}
@@ -44,7 +46,7 @@ for tool in ${XP_SANITIZE_TOOLS-memcheck racecheck initcheck}; do
   [[ $rc -eq 0 ]] || { echo "$tool: exit $rc"; status=1; }
   for t in "$build"/examples/[0-9][0-9]_*; do
     [[ -x $t ]] || continue
-    compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" --backend=cuda --small >>"$logs/sanitizer-$tool.log" 2>&1 \
+    XP_TUTORIAL_PLOT=0 compute-sanitizer --tool "$tool" --error-exitcode 9 "$t" --backend=cuda --small >>"$logs/sanitizer-$tool.log" 2>&1 \
       || { echo "$tool: $(basename "$t") failed"; status=1; }
   done
 done
@@ -52,6 +54,9 @@ done
 fi
 
 step "tutorials on the GPU"
+# their data files (and figures, where matplotlib is installed) go beside the logs: a machine
+# without matplotlib brings the data back, and python3 examples/plots/<name>.py DIR draws them
+export XP_TUTORIAL_OUT=${XP_TUTORIAL_OUT:-$logs/tutorials}
 for t in "$build"/examples/[0-9][0-9]_*; do [[ -x $t ]] && "$t" 2>&1 | tee -a "$logs/tutorials.log"; done
 
 echo "gpu-check: $([[ $status -eq 0 ]] && echo PASSED || echo FAILED)"
