@@ -2,57 +2,174 @@
 //
 // The seeds' lesson: summing an array on the GPU is only faster when the data is already
 // there. This tutorial sums float32 arrays of 2^12 ... 2^27 elements (2^20 with --small)
-//   - on the host,
-//   - on the backend with the data already there,
-//   - on the backend including the host-to-device copy of the input,
-// writes the times to reductions.csv and a log-log plot to reductions.png
-// (red: host, green: on the backend, blue: backend + copy).
-#include "plot.hpp"
+//   - on the host (all cores),
+//   - on the device, with the data already there,
+//   - on the device including the host-to-device copy of the input, from ordinary (pageable)
+//     memory as the seeds do (Numba's sum_reduce(A) of a NumPy array), and from pinned memory.
+// A sum reads each 4-byte element once and adds it: far less work than the copy that brings
+// it to the device. For small arrays every device call also pays a fixed cost (a kernel launch
+// and the wait for its result), which is why the host wins there even without a copy.
+//
+// The times go to out/tutorials/04_reductions/reductions.csv (xp::savetxt) and are drawn in
+// reductions.png: time against n on log-log axes, with the crossovers marked. On the host
+// backend only the host's curve is measured; the device curves need a GPU.
 #include "tutorial.hpp"
 
 #include <cmath>
 #include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+/// What ran the tutorial, for the figure's title: "host (CPU)" or the GPU's name.
+template <class B>
+std::string machine() {
+#if defined(XP_HAS_CUDA)
+  if constexpr (std::is_same_v<B, xp::cuda>) return xp::cuda::device_properties(0).name;
+#endif
+  return tutorial::name<B>();
+}
+
+/// The smallest sizes[i] from which `fast` stays below `slow` for every larger size, or -1.
+long long crossover(const std::vector<long long>& sizes, const std::vector<double>& fast,
+                    const std::vector<double>& slow) {
+  long long from = -1;
+  for (std::size_t i = sizes.size(); i-- > 0;) {
+    if (!(fast[i] < slow[i])) break;
+    from = sizes[i];
+  }
+  return from;
+}
+
+void say_crossover(const char* what, long long from, const std::vector<long long>& sizes) {
+  if (from < 0) std::printf("  %s never beats the host, up to n = %lld\n", what, sizes.back());
+  else if (from == sizes.front()) std::printf("  %s beats the host at every n measured\n", what);
+  else std::printf("  %s beats the host from n = %lld (2^%d) on\n", what, from, int(std::log2(double(from))));
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
+    constexpr bool on_gpu = !std::is_same_v<B, xp::host>;
     const int top = opt.small ? 20 : 27;
-    std::printf("04 reductions on %s\n  %10s %12s %12s %12s\n", tutorial::name<B>(), "n", "host ms", "backend ms",
-                "+copy ms");
-    std::ofstream csv("reductions.csv");
-    csv << "n,host_ms,backend_ms,backend_with_copy_ms\n";
-    tutorial::series host{{}, {}, 220, 40, 40}, dev{{}, {}, 40, 160, 40}, copy{{}, {}, 40, 80, 220};
+    const xp::index_t n_max = xp::index_t{1} << top;
+    std::printf("04 reductions: sum of n float32, n = 2^12 ... 2^%d, on %s\n", top, tutorial::name<B>());
+    const std::string dir = tutorial::output_dir("04_reductions");
+
+    // Step 1: the yardsticks: how fast the host (and the device) copy memory.
+    const double host_copy = tutorial::copy_bandwidth_gbs<xp::host>();
+    const double dev_copy = on_gpu ? tutorial::copy_bandwidth_gbs<B>() : NAN;
+    std::printf("  measured copy bandwidth (read + write): host %.1f GB/s", host_copy);
+    if (on_gpu) std::printf(", device %.0f GB/s", dev_copy);
+    std::printf("\n");
+
+    // Step 2: the data, once, at the largest size; each n below sums its first n elements
+    // (a contiguous view: no copy). On a GPU run: a copy on the device, and one in pinned memory.
+    const auto h = xp::random::uniform<float>({n_max}, 0.f, 1.f, /*seed=*/4);
+#if defined(XP_HAS_CUDA)
+    xp::ndarray<float, xp::cuda> d;
+    xp::ndarray<float> pinned;
+    if constexpr (on_gpu) {
+      d = xp::to_device(h);
+      pinned = xp::empty_pinned<float>({n_max});
+      pinned(xp::all) = h;
+    }
+#endif
+
+    // Step 3: for each n, time every way with measure() (warm-up, repeats, median), and check
+    // each sum against a float64 sum of the same elements.
+    if (on_gpu) {
+      std::printf("  %11s %11s %11s %11s %11s   (medians, ms)\n", "n", "host", "device", "dev+copy", "dev+pinned");
+    } else {
+      std::printf("  %11s %11s %11s %8s   (device columns: need a GPU)\n", "n", "host ms", "min ms", "GB/s");
+    }
+    const int count = top - 12 + 1;
+    auto table = xp::full<double>({count, 9}, NAN);  // n, then median and min of each of four ways
+    std::vector<long long> sizes;
+    std::vector<double> t_host, t_dev, t_copy, t_pinned;
     bool ok = true;
+    auto check = [&](float got, double want) { ok = ok && std::abs(got - want) <= 1e-5 * want; };
     for (int e = 12; e <= top; ++e) {
       const xp::index_t n = xp::index_t{1} << e;
-      // Step 1: data on the host; its float64 sum is the reference.
-      auto h = xp::random::uniform<float>({n}, 0.f, 1.f, static_cast<std::uint64_t>(e));
-      double ref = 0;
-      for (xp::index_t i = 0; i < n; ++i) ref += h.data()[i];
-      // Step 2: sum on the host (best of three).
-      float hs = 0;
-      double th = 1e30, td = 1e30, tc = 1e30;
-      for (int rep = 0; rep < 3; ++rep) th = std::min(th, tutorial::time_ms<xp::host>([&] { hs = xp::sum(h).item(); }));
-      // Step 3: sum where the data already lives on the backend.
-      auto d = xp::asarray<B>(h);
-      float ds = xp::sum(d).item();
-      for (int rep = 0; rep < 3; ++rep) td = std::min(td, tutorial::time_ms<B>([&] { ds = xp::sum(d).item(); }));
-      // Step 4: the same including the copy of the input.
-      float cs = 0;
-      for (int rep = 0; rep < 3; ++rep)
-        tc = std::min(tc, tutorial::time_ms<B>([&] { cs = xp::sum(xp::asarray<B>(h)).item(); }));
-      // Step 5: every sum agrees with the float64 reference.
-      for (float s : {hs, ds, cs}) ok = ok && std::abs(s - ref) <= 1e-5 * ref;
-      std::printf("  %10lld %12.4f %12.4f %12.4f\n", static_cast<long long>(n), th, td, tc);
-      csv << n << ',' << th << ',' << td << ',' << tc << '\n';
-      for (auto* s : {&host, &dev, &copy}) s->x.push_back(double(n));
-      host.y.push_back(th);
-      dev.y.push_back(td);
-      copy.y.push_back(tc);
+      const int row = e - 12;
+      const auto hn = h(xp::range(0, n));
+      const double want = xp::astype<double>(hn).sum().item();  // the float64 reference, one pass
+      float got = 0;
+      const tutorial::timing th = tutorial::measure<xp::host>([&] { got = hn.sum().item(); });
+      check(got, want);
+      sizes.push_back(n);
+      t_host.push_back(th.median_ms);
+      table.at(row, 0) = double(n);
+      table.at(row, 1) = th.median_ms;
+      table.at(row, 2) = th.min_ms;
+      if constexpr (!on_gpu) {
+        std::printf("  %11lld %11.4f %11.4f %8.1f\n", static_cast<long long>(n), th.median_ms, th.min_ms,
+                    4.0 * double(n) / (th.median_ms * 1e6));
+      } else {
+#if defined(XP_HAS_CUDA)
+        // the device, data already there; .item() brings the one number back (and waits)
+        const auto dn = d(xp::range(0, n));
+        const tutorial::timing td = tutorial::measure<B>([&] { got = dn.sum().item(); });
+        check(got, want);
+        // the device including the copy from ordinary host memory (what the seeds time)
+        const tutorial::timing tc = tutorial::measure<B>([&] { got = xp::to_device(hn).sum().item(); });
+        check(got, want);
+        // the same from pinned memory, on a stream of our own (measure() times that stream)
+        xp::cuda::stream s;
+        xp::cuda::stream_scope on_s(s);
+        const auto pn = pinned(xp::range(0, n));
+        const tutorial::timing tp = tutorial::measure<B>([&] { got = xp::to_device_async(pn, s).sum().item(); });
+        check(got, want);
+        t_dev.push_back(td.median_ms);
+        t_copy.push_back(tc.median_ms);
+        t_pinned.push_back(tp.median_ms);
+        const tutorial::timing* ways[] = {&td, &tc, &tp};
+        for (int w = 0; w < 3; ++w) {
+          table.at(row, 3 + 2 * w) = ways[w]->median_ms;
+          table.at(row, 4 + 2 * w) = ways[w]->min_ms;
+        }
+        std::printf("  %11lld %11.4f %11.4f %11.4f %11.4f\n", static_cast<long long>(n), th.median_ms, td.median_ms,
+                    tc.median_ms, tp.median_ms);
+#endif
+      }
+      std::fflush(stdout);  // one row at a time: the table is its own progress line
     }
-    // Step 6: the plot.
-    std::printf("  wrote reductions.csv\n");
-    if (tutorial::loglog_png("reductions.png", {host, dev, copy})) std::printf("  wrote reductions.png\n");
+
+    // Step 4: the speeds at the largest n, beside the copy bandwidths (a sum only reads).
+    const double bytes = 4.0 * double(n_max);
+    const double host_gbs = bytes / (t_host.back() * 1e6);
+    std::printf("  at n = 2^%d: the host sums at %.1f GB/s read (%.0f%% of its copy bandwidth)\n", top, host_gbs,
+                100 * host_gbs / host_copy);
+    if (on_gpu) {
+      const double dev_gbs = bytes / (t_dev.back() * 1e6), copy_gbs = bytes / (t_copy.back() * 1e6),
+                   pinned_gbs = bytes / (t_pinned.back() * 1e6);
+      std::printf("              the device at %.0f GB/s read (%.0f%% of its copy bandwidth);\n", dev_gbs,
+                  100 * dev_gbs / dev_copy);
+      std::printf("              with the copy %.1f GB/s from pageable memory, %.1f GB/s from pinned memory\n",
+                  copy_gbs, pinned_gbs);
+
+      // Step 5: the crossovers: from which n on is each device way faster than the host?
+      say_crossover("the device (data already there)", crossover(sizes, t_dev, t_host), sizes);
+      say_crossover("the device including the copy (pageable)", crossover(sizes, t_copy, t_host), sizes);
+      say_crossover("the device including the copy (pinned)", crossover(sizes, t_pinned, t_host), sizes);
+      std::printf("  the copy moves every byte over the bus once; the host reads it once from its own memory:\n");
+      std::printf("  the copy can only win where the bus is faster than the host's memory.\n");
+    }
+
+    // Step 6: the data for the figure, with xp::savetxt (np.savetxt), and the figure.
+    xp::savetxt(dir + "/reductions.csv", table,
+                {.fmt = "%.10g",
+                 .delimiter = ",",
+                 .header = "n,host_ms,host_min_ms,device_ms,device_min_ms,copy_ms,copy_min_ms,pinned_ms,pinned_min_ms",
+                 .comments = ""});
+    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << machine<B>() << "\nhost_copy_gbs," << host_copy
+                                     << "\ndevice_copy_gbs," << dev_copy << '\n';
+    std::printf("  wrote %s/reductions.csv\n", dir.c_str());
+    std::fflush(stdout);  // our lines first, then the figure script's
+    tutorial::plot("04_reductions", dir);
     return ok;
   });
 }
