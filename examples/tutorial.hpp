@@ -150,10 +150,12 @@ inline void plot(const char* tutorial, const std::string& dir) {
   }
   // the python3 on PATH first (a virtualenv's, say), then Debian's own, where apt-get puts
   // python3-matplotlib when PATH leads to another interpreter (pyenv)
+  std::fflush(stdout);  // the tutorial's lines first, then the script's
   for (const std::string python : {"python3", "/usr/bin/python3"}) {
     const std::string check = python + " -c 'import matplotlib' > /dev/null 2>&1";
     if (std::system(check.c_str()) != 0) continue;
-    const std::string command = python + " '" + script + "' '" + dir + "'";
+    // -B: no __pycache__ written into the source tree
+    const std::string command = python + " -B '" + script + "' '" + dir + "'";
     if (std::system(command.c_str()) != 0) std::printf("  figures: %s failed\n", command.c_str());
     return;
   }
