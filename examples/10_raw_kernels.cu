@@ -13,23 +13,27 @@
 //           device_properties(i) and mem_info().
 //   Step 2: the seeds' shared-memory matmul as a raw kernel, four seed bugs fixed (it looped
 //           gridDim.x times over k, so only square matrices worked; it read past the matrix edges;
-//           its bounds test used `and` for `or`; it returned before __syncthreads). Timed with CUDA
-//           events against xp::matmul's tiled engine and cuBLAS, and checked against cuBLAS. The
-//           same kernel then reads A through a transposed view: still right, but slower, since
-//           its loads of A no longer coalesce. Strides make code correct, not fast.
+//           its bounds test used `and` for `or`; it returned before __syncthreads). Timed by
+//           tutorial::measure (CUDA events on xp's stream; warm-up, repeats, median and min)
+//           against xp::matmul's tiled engine and cuBLAS, the practical peak, and checked against
+//           cuBLAS. The same kernel then reads A through a transposed view: still right, but
+//           slower, since its loads of A no longer coalesce. Strides make code correct, not fast.
 //   Step 3: the seeds' 2-D diffusion kernel, shared-memory tile with a one-cell halo. The seeds'
 //           kernel updates the field in place, so a block may read a neighbour that another
 //           block already moved to the next step (a race); this one reads one buffer and writes
-//           the other. Timed and checked against xp::pde::diffuse.
+//           the other. Timed per step (effective GB/s beside the copy bandwidth and the memory's
+//           peak) and checked against xp::pde::diffuse.
 //   Step 4: registers per thread and blocks per SM of both kernels (kernel_attributes,
 //           max_active_blocks): the numbers that __launch_bounds__ and -maxrregcount trade
 //           (docs/raw_kernels.md).
 //
 //   ./10_raw_kernels            full sizes (matmul up to 4096^3, diffusion 2000^2 x 10,000 steps)
 //   ./10_raw_kernels --small    the CTest sizes
+//   out/tutorials/10_raw_kernels/raw_kernels.csv, raw_kernels.png   the timings, as bars
 // Exit code 0 when every result matches the library's, 1 otherwise, 77 (skipped) without a GPU.
 #include "tutorial.hpp"
 
+#include <algorithm>
 #include <cfloat>
 #include <cstdio>
 #include <cstring>
@@ -110,29 +114,11 @@ __global__ void __launch_bounds__(stencil_threads)
 
 // ---- helpers ---------------------------------------------------------------------------------------
 
-// Milliseconds per call of f over `reps` calls, from two CUDA events recorded on xp's current
-// stream (where xp::cuda::launch, xp's kernels and cuBLAS all run): GPU time, without the host's
-// launch overhead between calls hidden or added. The caller runs f once before, untimed: a
-// kernel's first launch loads its module.
-struct cuda_event {
-  cudaEvent_t e = nullptr;
-  cuda_event() { XP_CUDA_CHECK(cudaEventCreate(&e)); }
-  ~cuda_event() { (void)cudaEventDestroy(e); }
-  cuda_event(const cuda_event&) = delete;
-  cuda_event& operator=(const cuda_event&) = delete;
-};
-template <class F>
-double gpu_ms(int reps, F&& f) {
-  cuda_event start, stop;
-  const cudaStream_t stream = xp::backends::cuda::current_stream();
-  XP_CUDA_CHECK(cudaEventRecord(start.e, stream));
-  for (int r = 0; r < reps; ++r) f();
-  XP_CUDA_CHECK(cudaEventRecord(stop.e, stream));
-  XP_CUDA_CHECK(cudaEventSynchronize(stop.e));
-  float ms = 0;
-  XP_CUDA_CHECK(cudaEventElapsedTime(&ms, start.e, stop.e));
-  return ms / reps;
-}
+// Every timing below is tutorial::measure<xp::cuda>: a few untimed calls first (a kernel's
+// first launch loads its module), then calls timed by CUDA events recorded on xp's current
+// stream (where xp::cuda::launch, xp's kernels and cuBLAS all run), median and minimum.
+// Each row is also written to raw_kernels.csv for the figure.
+std::FILE* g_csv = nullptr;
 
 constexpr double kib = 1024.0, mib = kib * 1024, gib = mib * 1024;
 
@@ -169,10 +155,9 @@ bool matmul_part(const tutorial::options& opt) {
   const std::vector<dims> sizes = opt.small
                                       ? std::vector<dims>{{100, 100, 100}, {257, 129, 65}}
                                       : std::vector<dims>{{1000, 1000, 1000}, {4096, 4096, 4096}, {1000, 500, 700}};
-  const int reps = opt.small ? 2 : 5;
   bool ok = true;
-  std::printf("\n  Step 2: C = A B in float32, raw kernel against the library\n");
-  std::printf("  %-44s %10s %10s %s\n", "", "ms", "GFLOP/s", "max |C - cuBLAS|");
+  std::printf("\n  Step 2: C = A B in float32, raw kernel against the library (cuBLAS: the practical peak)\n");
+  std::printf("  %-42s %10s %10s %10s %9s  %s\n", "", "median ms", "min ms", "GFLOP/s", "% cuBLAS", "max |C - cuBLAS|");
   for (const dims& d : sizes) {
     const auto a = xp::random::uniform<float, xp::cuda>({d.m, d.k}, -1.f, 1.f, 1);
     const auto b = xp::random::uniform<float, xp::cuda>({d.k, d.n}, -1.f, 1.f, 2);
@@ -186,15 +171,21 @@ bool matmul_part(const tutorial::options& opt) {
 
     // Each float32 product is within k * eps * (|A| |B|)_ij of the exact one, so two of them are
     // within twice that of each other: the test that the raw kernel computes the same product.
+    struct result {
+      const char* what;
+      tutorial::timing t;
+      double largest;
+      bool right;
+    };
+    std::vector<result> results;
     auto check = [&](const char* what, const xp::ndarray<float, xp::cuda>& got, const xp::ndarray<float, xp::cuda>& lhs,
-                     double ms) {
+                     tutorial::timing t) {
       const xp::ndarray<float, xp::cuda> want = xp::matmul(lhs, b);
       const xp::ndarray<double, xp::cuda> scale =
           xp::matmul(xp::eval(xp::abs(lhs)), xp::eval(xp::abs(b))).astype<double>();
       const auto diff = xp::eval(xp::abs(got.astype<double>() - want.astype<double>()));
       const double slack = xp::max(diff - 2.0 * double(d.k) * double(FLT_EPSILON) * scale).item();
-      const double largest = xp::max(diff).item();
-      std::printf("  %-44s %10.3f %10.1f %.2e%s\n", what, ms, flops / ms * 1e-6, largest, slack <= 0 ? "" : "  WRONG");
+      results.push_back({what, t, xp::max(diff).item(), slack <= 0});
       ok = ok && slack <= 0;
     };
 
@@ -203,20 +194,31 @@ bool matmul_part(const tutorial::options& opt) {
     const dim3 grid(xp::cuda::grid_for(d.n, tile), xp::cuda::grid_for(d.m, tile, 1));  // x: columns, y: rows
     xp::cuda::launch(tiled_matmul, {grid, block}, a.cview(), b.cview(), c.view());
     // example-end launch-matmul
-    double ms = gpu_ms(reps, [&] { xp::cuda::launch(tiled_matmul, {grid, block}, a.cview(), b.cview(), c.view()); });
-    check("raw tiled_matmul (16 x 16 tiles)", c, a, ms);
+    tutorial::timing t = tutorial::measure<xp::cuda>([&] {
+      xp::cuda::launch(tiled_matmul, {grid, block}, a.cview(), b.cview(), c.view());
+    });
+    check("raw tiled_matmul (16 x 16 tiles)", c, a, t);
 
-    xp::cuda::launch(tiled_matmul, {grid, block}, at.cview(), b.cview(), c.view());
-    ms = gpu_ms(reps, [&] { xp::cuda::launch(tiled_matmul, {grid, block}, at.cview(), b.cview(), c.view()); });
-    check("raw tiled_matmul, A a transposed view", c, at, ms);
+    t = tutorial::measure<xp::cuda>([&] {
+      xp::cuda::launch(tiled_matmul, {grid, block}, at.cview(), b.cview(), c.view());
+    });
+    check("raw tiled_matmul (A: a transposed view)", c, at, t);
 
-    xp::ndarray<float, xp::cuda> lib = xp::matmul(a, b, {.engine = xp::matmul_engine::tiled});
-    ms = gpu_ms(reps, [&] { lib = xp::matmul(a, b, {.engine = xp::matmul_engine::tiled}); });
-    check("xp::matmul, engine tiled (128 x 128 tiles)", lib, a, ms);
+    xp::ndarray<float, xp::cuda> lib;
+    t = tutorial::measure<xp::cuda>([&] { lib = xp::matmul(a, b, {.engine = xp::matmul_engine::tiled}); });
+    check("xp::matmul engine tiled (128 x 128 tiles)", lib, a, t);
 
-    lib = xp::matmul(a, b, {.engine = xp::matmul_engine::cublas});
-    ms = gpu_ms(reps, [&] { lib = xp::matmul(a, b, {.engine = xp::matmul_engine::cublas}); });
-    check("xp::matmul, engine cublas (the default)", lib, a, ms);
+    t = tutorial::measure<xp::cuda>([&] { lib = xp::matmul(a, b, {.engine = xp::matmul_engine::cublas}); });
+    check("xp::matmul engine cublas (the default)", lib, a, t);
+
+    const double peak = flops / (results.back().t.median_ms * 1e6);  // cuBLAS's GFLOP/s
+    for (const result& r : results) {
+      const double gflops = flops / (r.t.median_ms * 1e6);
+      std::printf("  %-42s %10.3f %10.3f %10.1f %8.1f%%  %.2e%s\n", r.what, r.t.median_ms, r.t.min_ms, gflops,
+                  100 * gflops / peak, r.largest, r.right ? "" : "  WRONG");
+      std::fprintf(g_csv, "matmul,%lld x %lld x %lld,%s,%.6g,%.6g,%.6g\n", static_cast<long long>(d.m),
+                   static_cast<long long>(d.k), static_cast<long long>(d.n), r.what, r.t.median_ms, r.t.min_ms, gflops);
+    }
   }
   return ok;
 }
@@ -238,24 +240,25 @@ bool diffusion_part(const tutorial::options& opt) {
   auto cur = start.copy(), next = xp::empty<float, xp::cuda>({n, n}), lap = xp::empty<float, xp::cuda>({n, n});
   const dim3 block(tile_cols, tile_rows);
   const dim3 grid(xp::cuda::grid_for(n, tile_cols), xp::cuda::grid_for(n, tile_rows, 1));
-  {  // warm-up on scratch buffers: the first launch loads the kernel
-    auto scratch = xp::empty<float, xp::cuda>({n, n});
-    xp::cuda::launch(diffusion_step, {grid, block}, start.cview(), scratch.view(), scratch.view(), coeff, false);
-  }
-  const double raw_ms = gpu_ms(1, [&] {
-    for (xp::index_t s = 0; s < steps; ++s) {
-      xp::cuda::launch(diffusion_step, {grid, block}, cur.cview(), next.view(), lap.view(), coeff, s + 1 == steps);
+  auto raw_steps = [&](xp::index_t count, bool last_laplacian) {
+    for (xp::index_t s = 0; s < count; ++s) {
+      xp::cuda::launch(diffusion_step, {grid, block}, cur.cview(), next.view(), lap.view(), coeff,
+                       last_laplacian && s + 1 == count);
       std::swap(cur, next);
     }
-  });
-
+  };
   // the library: temporal blocking, 8 steps per pass over memory (docs/architecture.md)
   auto lib = start.copy(), lib_lap = xp::empty<float, xp::cuda>({n, n});
-  {
-    auto scratch = start.copy();
-    xp::pde::diffuse(scratch, coeff, 1);
-  }
-  const double lib_ms = gpu_ms(1, [&] { xp::pde::diffuse(lib, coeff, steps, {.laplacian = &lib_lap}); });
+
+  // The time per step: measure() over chunks of steps (the field keeps evolving; the work per
+  // step does not change). Then the checked runs, from the start, untimed.
+  const xp::index_t chunk = std::min<xp::index_t>(steps, 1000);
+  const tutorial::timing raw_t = tutorial::measure<xp::cuda>([&] { raw_steps(chunk, false); });
+  const tutorial::timing lib_t = tutorial::measure<xp::cuda>([&] { xp::pde::diffuse(lib, coeff, chunk); });
+  cur = start.copy();
+  raw_steps(steps, true);
+  lib = start.copy();
+  xp::pde::diffuse(lib, coeff, steps, {.laplacian = &lib_lap});
 
   // Both compute l = 4 c - up - down - left - right and c - coeff * l in the same order, so they
   // normally agree to the bit. Were a compiler to round differently, one step's results could
@@ -265,9 +268,30 @@ bool diffusion_part(const tutorial::options& opt) {
   const double field_tolerance = double(steps) * 4 * double(FLT_EPSILON), lap_tolerance = 8 * field_tolerance;
   const double field_diff = xp::max(xp::abs(cur - lib)).item(), lap_diff = xp::max(xp::abs(lap - lib_lap)).item();
   const bool ok = field_diff <= field_tolerance && lap_diff <= lap_tolerance;
-  std::printf("  %-44s %10.1f ms %8.2f us/step\n", "raw diffusion_step (32 x 8 tiles + halo)", raw_ms,
-              raw_ms * 1e3 / double(steps));
-  std::printf("  %-44s %10.1f ms %8.2f us/step\n", "xp::pde::diffuse", lib_ms, lib_ms * 1e3 / double(steps));
+
+  // A step reads and writes every cell once (8 bytes per cell) if nothing is cached: the
+  // "effective" bandwidth, beside what a copy reaches and the memory's peak.
+  const double copy_gbs = tutorial::copy_bandwidth_gbs<xp::cuda>();
+  int device = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&device));
+  const double peak_gbs = xp::cuda::device_properties(device).peak_bandwidth() / 1e9;
+  std::printf("  %-42s %10s %10s %10s %9s\n", "", "us/step", "min", "eff. GB/s", "% copy");
+  auto row = [&](const char* what, const tutorial::timing& t) {
+    const double us = t.median_ms * 1e3 / double(chunk), gbs = 8.0 * double(n) * double(n) / (us * 1e3);
+    std::printf("  %-42s %10.2f %10.2f %10.0f %8.0f%%\n", what, us, t.min_ms * 1e3 / double(chunk), gbs,
+                100 * gbs / copy_gbs);
+    std::fprintf(g_csv, "diffusion,%lld x %lld,%s,%.6g,%.6g,%.6g\n", static_cast<long long>(n),
+                 static_cast<long long>(n), what, us, t.min_ms * 1e3 / double(chunk), gbs);
+    return us;
+  };
+  const double raw_us = row("raw diffusion_step (32 x 8 tiles + halo)", raw_t);
+  const double lib_us = row("xp::pde::diffuse (temporal blocking)", lib_t);
+  std::printf(
+      "  us/step: medians of runs of %lld steps; eff. GB/s: 8 bytes per cell per step; this GPU's copy\n"
+      "  bandwidth: %.0f GB/s (tutorial::copy_bandwidth_gbs), its memory's peak: %.0f GB/s\n",
+      static_cast<long long>(chunk), copy_gbs, peak_gbs);
+  std::printf("  the seeds' %lld steps: %.1f ms with the raw kernel, %.1f ms with xp::pde::diffuse\n",
+              static_cast<long long>(steps), raw_us * double(steps) * 1e-3, lib_us * double(steps) * 1e-3);
   std::printf("  largest difference from xp::pde::diffuse: field %.2e (bound %.1e), Laplacian %.2e (bound %.1e)%s\n",
               field_diff, field_tolerance, lap_diff, lap_tolerance, ok ? "" : "  WRONG");
   return ok;
@@ -307,11 +331,20 @@ int main(int argc, char** argv) {
       std::puts("no CUDA device: skipped");
       return 77;
     }
+    const std::string dir = tutorial::output_dir("10_raw_kernels");
+    const std::string csv = dir + "/raw_kernels.csv";
+    g_csv = std::fopen(csv.c_str(), "w");
+    if (!g_csv) throw xp::io_error("cannot write " + csv);
+    // matmul rows: ms, ms, GFLOP/s; diffusion rows: us per step, us per step, effective GB/s
+    std::fprintf(g_csv, "part,case,method,median,min,speed\n");
     bool ok = matmul_part(opt);
     ok = diffusion_part(opt) && ok;
+    std::fclose(g_csv);
     std::printf("\n  Step 4: occupancy\n");
     occupancy("tiled_matmul", tiled_matmul, tile_threads);
     occupancy("diffusion_step", diffusion_step, stencil_threads);
+    std::fflush(stdout);
+    tutorial::plot("10_raw_kernels", dir);
     std::puts(ok ? "self-check: PASSED" : "self-check: FAILED");
     return ok ? 0 : 1;
   } catch (const xp::error& e) {
