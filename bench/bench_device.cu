@@ -104,6 +104,18 @@ void device_sum(benchmark::State& state) {
 }
 BENCHMARK(device_sum)->RangeMultiplier(4)->Range(1 << 12, 1 << 28)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// the same with the result read back, as a caller of .item() waits for it (tutorial 04's
+// "device" column measures this)
+void device_sum_item(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, 0.f, 1.f, 1);
+  float total = 0;
+  device_loop(state, [&] { total = xp::sum(x).item(); });
+  benchmark::DoNotOptimize(total);
+  state.SetBytesProcessed(state.iterations() * n * sizeof(float));
+}
+BENCHMARK(device_sum_item)->RangeMultiplier(8)->Range(1 << 12, 1 << 27)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 // the same with the 0-d result preallocated, as CUB's benchmark below has it
 void device_sum_out(benchmark::State& state) {
   const xp::index_t n = state.range(0);

@@ -26,9 +26,26 @@ def load(directory, name):
 
 
 def load_csv(directory, name):
-    """A CSV file with a header row, as a structured array (columns by name)."""
-    return np.genfromtxt(os.path.join(directory, name + ".csv"), delimiter=",", names=True, dtype=None,
-                         encoding="utf-8")
+    """A CSV file with a header row, as a structured array (columns by name; each column int,
+    float or text, whichever all its values parse as). Parsed here rather than by
+    np.genfromtxt(dtype=None), whose type guessing differs between NumPy versions."""
+    import csv
+
+    with open(os.path.join(directory, name + ".csv"), newline="", encoding="utf-8") as f:
+        rows = [row for row in csv.reader(f) if row]
+    header, body = rows[0], rows[1:]
+    columns = []
+    for i in range(len(header)):
+        values = [row[i] for row in body]
+        for kind in (int, float):
+            try:
+                columns.append(np.array([kind(v) for v in values]))
+                break
+            except ValueError:
+                continue
+        else:
+            columns.append(np.array(values, dtype=str))
+    return np.rec.fromarrays(columns, names=header)
 
 
 def save(fig, directory, name):
