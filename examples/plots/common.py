@@ -27,7 +27,8 @@ def load(directory, name):
 
 def load_csv(directory, name):
     """A CSV file with a header row, as a structured array (columns by name; each column int,
-    float or text, whichever all its values parse as). Parsed here rather than by
+    float or text, whichever all its values parse as; a single row gives a 0-d array, as
+    np.genfromtxt does). Parsed here rather than by
     np.genfromtxt(dtype=None), whose type guessing differs between NumPy versions."""
     import csv
 
@@ -45,7 +46,8 @@ def load_csv(directory, name):
                 continue
         else:
             columns.append(np.array(values, dtype=str))
-    return np.rec.fromarrays(columns, names=header)
+    table = np.rec.fromarrays(columns, names=header)
+    return table.reshape(()) if len(body) == 1 else table  # one row: fields are scalars
 
 
 def save(fig, directory, name):
