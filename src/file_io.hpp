@@ -6,8 +6,10 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace xp::detail {
 
@@ -17,6 +19,40 @@ std::string errno_text(int err);
 /// Text from a file in a message: printable ASCII as is, other bytes as \xNN, cut after
 /// `limit` characters with "...".
 std::string printable(std::string_view text, std::size_t limit = 80);
+
+/// Where the bytes of a .npy or an .npz come from (a file, memory, an archive member): every
+/// check of the readers runs on any of them.
+class byte_source {
+ public:
+  explicit byte_source(std::string name) : m_name(std::move(name)) {}
+  virtual ~byte_source() = default;
+  byte_source(const byte_source&) = delete;
+  byte_source& operator=(const byte_source&) = delete;
+  /// Total bytes.
+  virtual std::uint64_t size() const = 0;
+  /// Copies n bytes at offset into dst; offset + n <= size() is the caller's promise.
+  virtual void read(std::uint64_t offset, std::size_t n, void* dst) const = 0;
+  /// What messages call the bytes (a path, "<memory>").
+  const std::string& name() const noexcept { return m_name; }
+
+ private:
+  std::string m_name;
+};
+
+/// Bytes in memory (not copied: they outlive the source).
+class memory_source final : public byte_source {
+ public:
+  memory_source(const void* bytes, std::size_t size, std::string name)
+      : byte_source(std::move(name)), m_bytes(static_cast<const unsigned char*>(bytes)), m_size(size) {}
+  std::uint64_t size() const override { return m_size; }
+  void read(std::uint64_t offset, std::size_t n, void* dst) const override {
+    if (n > 0) std::memcpy(dst, m_bytes + offset, n);
+  }
+
+ private:
+  const unsigned char* m_bytes;
+  std::size_t m_size;
+};
 
 /// An open file for reading. `who` starts every message ("xp::loadtxt").
 class input_file {

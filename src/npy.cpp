@@ -13,15 +13,14 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <atomic>
 #include <bit>
 #include <cerrno>
-#include <chrono>
 #include <cstring>
 #include <optional>
 #include <string_view>
 #include <vector>
 
+#include "file_io.hpp"
 #include "xp/core/convert.hpp"
 
 namespace xp::detail {
@@ -178,59 +177,7 @@ void swap_in_place(void* data, std::size_t count, std::size_t itemsize) {
   else if (itemsize == 8) swap_all(std::uint64_t{});
 }
 
-std::string errno_text(int err) { return std::strerror(err); }
-
-// Header text in a message: printable ASCII as is, anything else escaped, long text cut.
-std::string printable(std::string_view text, std::size_t limit = 80) {
-  std::string out;
-  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
-    const unsigned char c = static_cast<unsigned char>(text[i]);
-    if (c >= 0x20 && c < 0x7f) {
-      out += static_cast<char>(c);
-    } else {
-      static constexpr char hex[] = "0123456789abcdef";
-      out += "\\x";
-      out += hex[c >> 4];
-      out += hex[c & 15];
-    }
-  }
-  if (text.size() > limit) out += "...";
-  return out;
-}
-
 // ---- byte sources ------------------------------------------------------------------------------
-
-// Where the bytes of a .npy come from: a file or memory. Both answer the same two questions,
-// so every check runs on both.
-class byte_source {
- public:
-  explicit byte_source(std::string name) : m_name(std::move(name)) {}
-  virtual ~byte_source() = default;
-  byte_source(const byte_source&) = delete;
-  byte_source& operator=(const byte_source&) = delete;
-  /// Total bytes.
-  virtual std::uint64_t size() const = 0;
-  /// Copies n bytes at offset into dst; offset + n <= size() is the caller's promise.
-  virtual void read(std::uint64_t offset, std::size_t n, void* dst) const = 0;
-  const std::string& name() const noexcept { return m_name; }
-
- private:
-  std::string m_name;
-};
-
-class memory_source final : public byte_source {
- public:
-  memory_source(const void* bytes, std::size_t size, std::string name)
-      : byte_source(std::move(name)), m_bytes(static_cast<const unsigned char*>(bytes)), m_size(size) {}
-  std::uint64_t size() const override { return m_size; }
-  void read(std::uint64_t offset, std::size_t n, void* dst) const override {
-    if (n > 0) std::memcpy(dst, m_bytes + offset, n);
-  }
-
- private:
-  const unsigned char* m_bytes;
-  std::size_t m_size;
-};
 
 // Bytes of a .npy inside something else (an .npz member), shared with whoever made them.
 class shared_source final : public byte_source {
@@ -663,32 +610,13 @@ std::string header_for(npy_dtype dtype, const shape_type& shape) {
   return out;
 }
 
-[[noreturn]] void fail_save(const std::string& path, const std::string& what, int err) {
-  throw io_error("xp::save_npy: " + path + ": " + what + (err ? ": " + errno_text(err) : std::string()));
-}
-
-// Returns the errno of the first failing write, 0 when all bytes went out.
-int write_all(int fd, const void* data, std::size_t n) {
-  const auto* p = static_cast<const unsigned char*>(data);
-  while (n > 0) {
-    const ssize_t put = ::write(fd, p, std::min<std::size_t>(n, std::size_t{1} << 30));
-    if (put < 0) {
-      if (errno == EINTR) continue;
-      return errno;
-    }
-    if (put == 0) return EIO;
-    p += put;
-    n -= static_cast<std::size_t>(put);
-  }
-  return 0;
-}
-
-// Header then data, little-endian; errno of the first failure or 0.
-int write_contents(int fd, const std::string& header, npy_dtype dtype, const void* data, std::size_t nbytes) {
-  if (const int err = write_all(fd, header.data(), header.size())) return err;
-  if (nbytes == 0) return 0;
+// Header then data, little-endian (byte-swapped in chunks on a big-endian machine).
+void write_contents(output_file& out, const std::string& header, npy_dtype dtype, const void* data,
+                    std::size_t nbytes) {
+  out.write(header);
+  if (nbytes == 0) return;
   if constexpr (std::endian::native == std::endian::little) {
-    return write_all(fd, data, nbytes);
+    out.write(data, nbytes);
   } else {
     const std::size_t itemsize = itemsize_of(dtype);
     std::vector<unsigned char> chunk(std::min(nbytes, chunk_bytes));
@@ -697,36 +625,10 @@ int write_contents(int fd, const std::string& header, npy_dtype dtype, const voi
       const std::size_t n = std::min(nbytes - done, chunk.size());
       std::memcpy(chunk.data(), bytes + done, n);
       swap_in_place(chunk.data(), n / itemsize, itemsize);
-      if (const int err = write_all(fd, chunk.data(), n)) return err;
+      out.write(chunk.data(), n);
       done += n;
     }
-    return 0;
   }
-}
-
-std::string directory_of(const std::string& path) {
-  const std::size_t slash = path.find_last_of('/');
-  if (slash == std::string::npos) return ".";
-  if (slash == 0) return "/";
-  return path.substr(0, slash);
-}
-
-// The path a chain of symbolic links at `path` ends at (path itself when it is no link or
-// does not exist), so that saving through a link replaces the file it names, not the link.
-std::string follow_links(const std::string& path) {
-  std::string current = path;
-  for (int hops = 0; hops < 40; ++hops) {
-    struct stat st {};
-    if (::lstat(current.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return current;
-    std::vector<char> target(static_cast<std::size_t>(st.st_size > 0 ? st.st_size : 255) + 1);
-    const ssize_t n = ::readlink(current.c_str(), target.data(), target.size());
-    if (n < 0) fail_save(path, "cannot read the symbolic link " + current, errno);
-    if (static_cast<std::size_t>(n) >= target.size())
-      fail_save(path, "the symbolic link " + current + " changed while being read", 0);
-    const std::string link(target.data(), static_cast<std::size_t>(n));
-    current = !link.empty() && link[0] == '/' ? link : directory_of(current) + "/" + link;
-  }
-  fail_save(path, "cannot follow the symbolic links", ELOOP);
 }
 
 }  // namespace
@@ -854,56 +756,10 @@ void npy_reader::read_into(npy_dtype target, void* dst) const {
 void write_npy(const std::string& path, npy_dtype dtype, const shape_type& shape, const void* data,
                std::size_t nbytes) {
   const std::string header = header_for(dtype, shape);
-  const std::string target = follow_links(path);
-
-  // Devices, FIFOs and the like cannot be replaced by a rename: write to them directly.
-  struct stat existing {};
-  const bool exists = ::stat(target.c_str(), &existing) == 0;
-  if (exists && !S_ISREG(existing.st_mode)) {
-    const int fd = open_retrying(target.c_str(), O_WRONLY | O_CLOEXEC);
-    if (fd < 0) fail_save(path, "cannot open for writing", errno);
-    const int err = write_contents(fd, header, dtype, data, nbytes);
-    const int close_err = ::close(fd) != 0 ? errno : 0;
-    if (err) fail_save(path, "write failed", err);
-    if (close_err) fail_save(path, "close failed", close_err);
-    return;
-  }
-
-  // A fresh temporary file next to the target, renamed over it once complete: a failure
-  // anywhere leaves the old file as it was and no partial file behind.
-  static std::atomic<unsigned> counter{0};
-  const std::string directory = directory_of(target);
-  const auto stamp = static_cast<unsigned long long>(std::chrono::steady_clock::now().time_since_epoch().count());
-  std::string temporary;
-  int fd = -1;
-  for (int attempt = 0; attempt < 100 && fd < 0; ++attempt) {
-    temporary = directory + "/.xp-npy-" + std::to_string(::getpid()) + "-" + std::to_string(counter++) + "-" +
-                std::to_string((stamp + static_cast<unsigned long long>(attempt)) % 1000000007ull) + ".tmp";
-    fd = open_retrying(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);  // the umask applies
-    if (fd < 0 && errno != EEXIST) fail_save(path, "cannot create a temporary file in " + directory, errno);
-  }
-  if (fd < 0) fail_save(path, "cannot create a temporary file in " + directory, EEXIST);
-
-  auto abandon = [&](const std::string& what, int err) {
-    ::unlink(temporary.c_str());
-    fail_save(path, what, err);
-  };
-  // Replacing a file keeps its permissions, as overwriting it in place would.
-  if (exists && ::fchmod(fd, existing.st_mode & 07777) != 0) {
-    const int err = errno;
-    ::close(fd);
-    abandon("cannot set the permissions of " + temporary, err);
-  }
-  int err = write_contents(fd, header, dtype, data, nbytes);
-  // The data must be on disk before the rename makes it the file; EINVAL: no fsync here.
-  if (!err && ::fsync(fd) != 0 && errno != EINVAL) err = errno;
-  const int close_err = ::close(fd) != 0 ? errno : 0;
-  if (err) abandon("write failed", err);
-  if (close_err) abandon("close failed", close_err);
-  if (::rename(temporary.c_str(), target.c_str()) != 0) {
-    const int rename_err = errno;
-    abandon("cannot rename " + temporary + " to " + target, rename_err);
-  }
+  // a temporary file renamed over the target (file_io.hpp): a failure leaves the old file
+  output_file out(path, "xp::save_npy");
+  write_contents(out, header, dtype, data, nbytes);
+  out.commit();
 }
 
 }  // namespace xp::detail

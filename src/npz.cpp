@@ -100,38 +100,9 @@ void put64(std::string& out, std::uint64_t v) { put_le(out, v, 8); }
 
 // ---- where an archive's bytes are --------------------------------------------------------------
 
-class archive_bytes {
+class file_bytes final : public byte_source {
  public:
-  explicit archive_bytes(std::string name) : m_name(std::move(name)) {}
-  virtual ~archive_bytes() = default;
-  archive_bytes(const archive_bytes&) = delete;
-  archive_bytes& operator=(const archive_bytes&) = delete;
-  virtual std::uint64_t size() const = 0;
-  /// n bytes at offset; offset + n <= size() is the caller's promise.
-  virtual void read(std::uint64_t offset, std::size_t n, void* dst) const = 0;
-  const std::string& name() const noexcept { return m_name; }
-
- private:
-  std::string m_name;
-};
-
-class memory_bytes final : public archive_bytes {
- public:
-  memory_bytes(const void* bytes, std::size_t size, std::string name)
-      : archive_bytes(std::move(name)), m_bytes(static_cast<const unsigned char*>(bytes)), m_size(size) {}
-  std::uint64_t size() const override { return m_size; }
-  void read(std::uint64_t offset, std::size_t n, void* dst) const override {
-    if (n > 0) std::memcpy(dst, m_bytes + offset, n);
-  }
-
- private:
-  const unsigned char* m_bytes;
-  std::size_t m_size;
-};
-
-class file_bytes final : public archive_bytes {
- public:
-  explicit file_bytes(const std::string& path) : archive_bytes(path), m_file(path, "xp::load_npz") {
+  explicit file_bytes(const std::string& path) : byte_source(path), m_file(path, "xp::load_npz") {
     if (!m_file.is_regular()) m_file.fail("cannot read the file: not a regular file");
   }
   std::uint64_t size() const override { return m_file.size(); }
@@ -144,13 +115,13 @@ class file_bytes final : public archive_bytes {
 // The bytes of one member, for the .npy reader.
 class member_source final : public npy_source {
  public:
-  member_source(std::shared_ptr<const archive_bytes> bytes, std::uint64_t offset, std::uint64_t size)
+  member_source(std::shared_ptr<const byte_source> bytes, std::uint64_t offset, std::uint64_t size)
       : m_bytes(std::move(bytes)), m_offset(offset), m_size(size) {}
   std::uint64_t size() const override { return m_size; }
   void read(std::uint64_t offset, std::size_t n, void* dst) const override { m_bytes->read(m_offset + offset, n, dst); }
 
  private:
-  std::shared_ptr<const archive_bytes> m_bytes;
+  std::shared_ptr<const byte_source> m_bytes;
   std::uint64_t m_offset, m_size;
 };
 
@@ -174,7 +145,7 @@ std::string strip_npy(const std::string& name) {
 
 class npz_archive {
  public:
-  npz_archive(std::shared_ptr<const archive_bytes> bytes, bool verify_crc)
+  npz_archive(std::shared_ptr<const byte_source> bytes, bool verify_crc)
       : m_bytes(std::move(bytes)), m_verify_crc(verify_crc) {
     read_directory();
     for (const member& m : m_members) m_files.push_back(strip_npy(m.name));
@@ -366,7 +337,7 @@ class npz_archive {
     }
   }
 
-  std::shared_ptr<const archive_bytes> m_bytes;
+  std::shared_ptr<const byte_source> m_bytes;
   bool m_verify_crc;
   std::vector<member> m_members;
   std::vector<std::string> m_files;
@@ -574,7 +545,7 @@ npz_file load_npz(const std::string& path) {
 npz_file load_npz_memory(const void* bytes, std::size_t size, const std::string& name, bool verify_crc) {
   if (bytes == nullptr && size > 0) throw value_error("xp::load_npz: " + name + ": null pointer to bytes");
   return npz_file(std::make_shared<const detail::npz_archive>(
-      std::make_shared<const detail::memory_bytes>(bytes, size, name), verify_crc));
+      std::make_shared<const detail::memory_source>(bytes, size, name), verify_crc));
 }
 
 void savez(const std::string& path, std::initializer_list<npz_entry> arrays) {
