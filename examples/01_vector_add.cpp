@@ -39,15 +39,6 @@ struct table {
   }
 };
 
-/// What ran the tutorial, for the figure's title: "host (CPU)" or the GPU's name.
-template <class B>
-std::string machine() {
-#if defined(XP_HAS_CUDA)
-  if constexpr (std::is_same_v<B, xp::cuda>) return xp::cuda::device_properties(0).name;
-#endif
-  return tutorial::name<B>();
-}
-
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -60,7 +51,7 @@ int main(int argc, char** argv) {
                 array_bytes / (1 << 20), tutorial::name<B>());
     const std::string dir = tutorial::output_dir("01_vector_add");
     table rows(dir + "/transfers.csv");
-    std::ofstream(dir + "/info.csv") << "key,value\nn," << n << "\nmachine," << machine<B>() << '\n';
+    std::ofstream(dir + "/info.csv") << "key,value\nn," << n << "\nmachine," << tutorial::machine<B>() << '\n';
 
     // Step 1: the yardstick. Copying an array reads and writes every byte once: the fastest a
     // memory-bound operation can go on this machine. Every speed below is printed beside it.
@@ -172,7 +163,6 @@ int main(int argc, char** argv) {
     }
     std::printf("  wrote %s/transfers.csv\n", dir.c_str());
     rows.csv.close();
-    std::fflush(stdout);  // our lines first, then the figure script's
     tutorial::plot("01_vector_add", dir);
     return ok;
   });

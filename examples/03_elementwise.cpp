@@ -31,17 +31,6 @@ struct saxpy_trig_fn {
   }
 };
 
-namespace {
-/// What ran the tutorial, for the figure's title: "host (CPU)" or the GPU's name.
-template <class B>
-std::string machine() {
-#if defined(XP_HAS_CUDA)
-  if constexpr (std::is_same_v<B, xp::cuda>) return xp::cuda::device_properties(0).name;
-#endif
-  return tutorial::name<B>();
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
@@ -135,8 +124,8 @@ int main(int argc, char** argv) {
     }
     std::printf("  fusing saves %.1fx over the composed form\n", t1.median_ms / t2.median_ms);
     csv.close();
-    std::ofstream(dir + "/info.csv") << "key,value\nn," << n << "\nmachine," << machine<B>() << "\ncopy_gbs," << copy
-                                     << "\nhost_copy_gbs," << host_copy << "\nhost_elements," << m_host << '\n';
+    std::ofstream(dir + "/info.csv") << "key,value\nn," << n << "\nmachine," << tutorial::machine<B>() << "\ncopy_gbs,"
+                                     << copy << "\nhost_copy_gbs," << host_copy << "\nhost_elements," << m_host << '\n';
 
     // Step 8: check all of them against a float64 reference, on every 97th element.
     const auto pick = xp::range(0, m, 97);
@@ -152,7 +141,6 @@ int main(int argc, char** argv) {
     const bool ok = composed_launches == 5 && fused_launches == 1 && close(z1) && close(z2) && close(z3) && host_ok;
     std::printf("  check against float64 on every 97th element: %s\n", ok ? "right" : "WRONG");
     std::printf("  wrote %s/saxpy_trig.csv\n", dir.c_str());
-    std::fflush(stdout);  // our lines first, then the figure script's
     tutorial::plot("03_elementwise", dir);
     return ok;
   });

@@ -22,15 +22,6 @@
 
 namespace {
 
-/// What ran the tutorial, for the figure's title: "host (CPU)" or the GPU's name.
-template <class B>
-std::string machine() {
-#if defined(XP_HAS_CUDA)
-  if constexpr (std::is_same_v<B, xp::cuda>) return xp::cuda::device_properties(0).name;
-#endif
-  return tutorial::name<B>();
-}
-
 /// The smallest sizes[i] from which `fast` stays below `slow` for every larger size, or -1.
 long long crossover(const std::vector<long long>& sizes, const std::vector<double>& fast,
                     const std::vector<double>& slow) {
@@ -165,10 +156,9 @@ int main(int argc, char** argv) {
                  .delimiter = ",",
                  .header = "n,host_ms,host_min_ms,device_ms,device_min_ms,copy_ms,copy_min_ms,pinned_ms,pinned_min_ms",
                  .comments = ""});
-    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << machine<B>() << "\nhost_copy_gbs," << host_copy
-                                     << "\ndevice_copy_gbs," << dev_copy << '\n';
+    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << tutorial::machine<B>() << "\nhost_copy_gbs,"
+                                     << host_copy << "\ndevice_copy_gbs," << dev_copy << '\n';
     std::printf("  wrote %s/reductions.csv\n", dir.c_str());
-    std::fflush(stdout);  // our lines first, then the figure script's
     tutorial::plot("04_reductions", dir);
     return ok;
   });

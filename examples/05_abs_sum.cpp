@@ -22,17 +22,6 @@ struct absolute_value {
   XP_HD float operator()(float v) const { return v < 0 ? -v : v; }
 };
 
-namespace {
-/// What ran the tutorial, for the figure's title: "host (CPU)" or the GPU's name.
-template <class B>
-std::string machine() {
-#if defined(XP_HAS_CUDA)
-  if constexpr (std::is_same_v<B, xp::cuda>) return xp::cuda::device_properties(0).name;
-#endif
-  return tutorial::name<B>();
-}
-}  // namespace
-
 int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
@@ -156,10 +145,9 @@ int main(int argc, char** argv) {
                  .delimiter = ",",
                  .header = "n,numpy_ms,numpy_min_ms,kernel_ms,kernel_min_ms,device_ms,device_min_ms",
                  .comments = ""});
-    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << machine<B>() << "\nhost_copy_gbs," << host_copy
-                                     << "\ndevice_copy_gbs," << dev_copy << '\n';
+    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << tutorial::machine<B>() << "\nhost_copy_gbs,"
+                                     << host_copy << "\ndevice_copy_gbs," << dev_copy << '\n';
     std::printf("  wrote %s/abs_sum.csv\n", dir.c_str());
-    std::fflush(stdout);  // our lines first, then the figure script's
     tutorial::plot("05_abs_sum", dir);
     return ok;
   });

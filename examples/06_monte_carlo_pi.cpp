@@ -129,7 +129,6 @@ int main(int argc, char** argv) {
     const double ratio = rms.back() / (4.0 * std::sqrt(p * (1 - p) / double(n)));
     const bool ok = std::abs(pi - M_PI) <= 4 * sigma && ratio >= 0.25 && ratio <= 2.5 &&
                     std::abs(slope + 0.5) <= 0.15 && counted == inside(x, y) && same;
-    std::fflush(stdout);
     tutorial::plot("06_monte_carlo_pi", dir);
     return ok;
   });

@@ -157,7 +157,6 @@ int main(int argc, char** argv) {
     std::fprintf(grid, "backend,f0,df,nf,true_w,amplitude,peak_w\n%s,%.17g,%.17g,%lld,%.17g,%.17g,%.17g\n",
                  tutorial::name<B>(), f0, df, static_cast<long long>(nf), true_w, amplitude, w);
     std::fclose(grid);
-    std::fflush(stdout);
     tutorial::plot("08_lombscargle", dir);
     return ok;
   });

@@ -111,7 +111,6 @@ int main(int argc, char** argv) {
     std::fprintf(run, "backend,n,steps,coeff,us_per_step\n%s,%lld,%lld,%g,%.6g\n", tutorial::name<B>(),
                  static_cast<long long>(n), static_cast<long long>(steps), coeff, us_per_step);
     std::fclose(run);
-    std::fflush(stdout);
     tutorial::plot("09_diffusion", dir);
     return ok;
   });

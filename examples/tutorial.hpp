@@ -178,6 +178,15 @@ const char* name() {
   return std::is_same_v<B, xp::host> ? "host (CPU)" : "cuda (GPU)";
 }
 
+/// What ran the tutorial, for figure titles: "host (CPU)" or the GPU's name.
+template <class B>
+std::string machine() {
+#if defined(XP_HAS_CUDA)
+  if constexpr (std::is_same_v<B, xp::cuda>) return xp::cuda::device_properties(0).name;
+#endif
+  return name<B>();
+}
+
 /// Runs body(xp::host{}) or body(xp::cuda{}) per --backend; body returns true when its
 /// self-check passed. Exit code: 0 pass, 1 wrong answer or error, 77 GPU asked for but absent.
 template <class Body>
