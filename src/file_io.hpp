@@ -1,8 +1,8 @@
 #pragma once
-// File access shared by the compiled text (src/text_io.cpp) and archive (src/npz.cpp) I/O:
-// opening for reading with xp::io_error messages, positioned reads, and writing a file
-// atomically (a temporary file renamed over the target, as save_npy does). Internal to the
-// library: not installed, not part of the API.
+// File access shared by the compiled .npy (src/npy.cpp), text (src/text_io.cpp) and archive
+// (src/npz.cpp) I/O: the byte sources the readers check, opening for reading with
+// xp::io_error messages, positioned reads, and writing a file atomically (a temporary file
+// renamed over the target). Internal to the library: not installed, not part of the API.
 
 #include <cstddef>
 #include <cstdint>
