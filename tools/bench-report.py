@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Joins xp_bench's JSON (--benchmark_format=json) with the peers' JSON and prints, per
 workload: xp's time, the peer's time, peer/xp (above 1: xp is faster), and xp's bandwidth as a
-share of the device copy measured in the same run.
+share of the device copy measured in the same run (transfers: of the pinned link rate).
 
     tools/bench-report.py xp.json peers.json
 """
@@ -28,6 +28,10 @@ for name, (t, bw) in rows.items():
     line = f"{name:40} {t * 1e6:9.1f}us {('%9.1fus' % (peer * 1e6)) if peer else ' ' * 11} {ratio} {(bw or 0) / 1e9:8.1f} {share:>7}"
     if cub:
         line += f"   CUB {cub[0] * 1e6:.1f}us"
+    if name.startswith(("to_device", "to_host")) and bw:
+        link = rows.get(("link_pinned_h2d/" if name.startswith("to_device") else "link_pinned_d2h/") + name.rsplit("/", 1)[-1])
+        if link and link[1]:
+            line += f"   {100 * bw / link[1]:5.1f}% of the pinned link"
     if name in flops:
         line += f"   {flops[name] / 1e12:7.2f} TFLOP/s"
         dtype = "double" if "<double" in name else "float"

@@ -1,10 +1,11 @@
 #pragma once
 /// @file backends/cuda/memory.hpp
-/// @brief Device memory from the stream-ordered pool, streams, and transfers.
+/// @brief The CUDA backend's memory primitive, streams, and transfers.
 ///
-/// Allocation uses cudaMallocAsync on the device's default pool with its release threshold
-/// raised, so freed memory is kept and reused instead of returned to the driver. A buffer is
-/// freed on the stream it was allocated on; the buffer keeps that stream alive.
+/// Allocation asks the current device's memory resource (xp's stream-ordered pool unless the
+/// user installed another: include/xp/cuda/memory_resource.hpp, backends/cuda/memory_pool.cpp).
+/// A buffer is freed on the stream it was allocated on; the buffer keeps that stream alive.
+/// Transfers are in backends/cuda/transfer.cpp.
 
 #include <cuda_runtime_api.h>
 
@@ -61,21 +62,22 @@ struct reduction_scratch_t {
 constexpr std::size_t reduction_scratch_bytes = std::size_t{1} << 16;
 reduction_scratch_t reduction_scratch(cudaStream_t stream);
 
-/// Page-locked host memory (cudaMallocHost), for truly asynchronous transfers.
+/// Page-locked host memory from xp's pinned pool, for truly asynchronous transfers.
 std::shared_ptr<void> allocate_pinned(std::size_t bytes);
 /// Enqueues a copy of `bytes` on `s` and returns at once.
 void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s);
 
 }  // namespace backends::cuda
 
-/// @brief Device memory from the current device's stream-ordered pool, transfers on the current
-/// stream. Defined in libxp_cuda (backends/cuda/runtime.cpp).
+/// @brief Device memory from the current device's memory resource, transfers on the current
+/// stream. Defined in libxp_cuda (backends/cuda/memory_pool.cpp, transfer.cpp).
 template <>
 struct primitive::memory<cuda> {
   /// @brief `bytes` of device memory (null for 0), allocated and freed on the current stream.
   /// @throws xp::out_of_memory with the bytes requested and free; xp::cuda_error otherwise.
   static std::shared_ptr<void> allocate(std::size_t bytes);
-  /// @brief Host -> device, ordered on the current stream; returns when the source may be reused.
+  /// @brief Host -> device, ordered on the current stream; returns when the copy is done.
+  /// Pinned sources go straight to DMA; large pageable ones through pinned staging buffers.
   /// @throws xp::cuda_error when the copy fails.
   static void upload(void* dst, const void* host_src, std::size_t bytes);
   /// @brief Device -> host on the current stream; waits for it.

@@ -1,8 +1,7 @@
-// The host-side part of the CUDA backend: memory pool, streams, transfers, device limits and
-// the kernel preloaders' registry. Plain C++ against the CUDA runtime API; kernels live in the
-// .cu files beside it.
+// The host-side part of the CUDA backend: streams, device limits, reduction scratch and the
+// kernel preloaders' registry (memory is in memory_pool.cpp, transfers in transfer.cpp). Plain C++ against the CUDA
+// runtime API; kernels live in the .cu files beside it.
 
-#include <cstdint>
 #include <mutex>
 #include <vector>
 
@@ -25,41 +24,12 @@ preloader_registry& preloaders() {
   return *r;
 }
 
-void run_preloaders() {
-  std::vector<void (*)()> loaders;
-  {
-    std::lock_guard<std::mutex> lock(preloaders().mutex);
-    loaders = preloaders().loaders;
-  }
-  for (void (*load)() : loaders) load();
-}
-
 std::shared_ptr<CUstream_st> make_stream(bool non_blocking) {
   cudaStream_t s = nullptr;
   XP_CUDA_CHECK(cudaStreamCreateWithFlags(&s, non_blocking ? cudaStreamNonBlocking : cudaStreamDefault));
   return std::shared_ptr<CUstream_st>(s, [](cudaStream_t q) { (void)cudaStreamDestroy(q); });
 }
 
-// Sets up each device once, at its first allocation (before any of xp's kernels can run on it):
-// raises the release threshold of its default pool, so that memory freed back to the pool stays
-// there for the next allocation instead of going to the driver, and runs the registered kernel
-// preloaders: library kernels whose first use would otherwise pay CUDA's lazy loading (about 5 ms
-// measured for the first Lomb-Scargle call on the H100).
-cudaMemPool_t configured_pool(int device) {
-  static std::mutex m;
-  static std::vector<cudaMemPool_t> pools;
-  std::lock_guard<std::mutex> lock(m);
-  if (pools.size() <= static_cast<std::size_t>(device)) pools.resize(device + 1, nullptr);
-  if (!pools[device]) {
-    cudaMemPool_t pool = nullptr;
-    XP_CUDA_CHECK(cudaDeviceGetDefaultMemPool(&pool, device));
-    std::uint64_t threshold = UINT64_MAX;
-    XP_CUDA_CHECK(cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &threshold));
-    run_preloaders();
-    pools[device] = pool;
-  }
-  return pools[device];
-}
 }  // namespace
 
 cuda::stream::stream(bool non_blocking) : m_handle(make_stream(non_blocking)) {}
@@ -127,147 +97,24 @@ bool device_available() noexcept {
   return e == cudaSuccess && n > 0;
 }
 
-namespace {
-// Small buffers (0-d results, reduction outputs, scalars) are kept by the host when freed and
-// handed back to the next request of the same size class on the same device and stream. Work
-// on one stream runs in order, so a buffer freed there may be reused there at once; this
-// spares the two driver calls (cudaMallocAsync + cudaFreeAsync, about 1 us together) that
-// otherwise dominate small operations. Bounded, and emptied when memory runs out.
-class small_block_cache {
- public:
-  static constexpr std::size_t largest = 4096;
-  static constexpr std::size_t capacity = 64;
-  static std::size_t class_bytes(std::size_t bytes) {
-    std::size_t c = 256;
-    while (c < bytes) c *= 2;
-    return c;
+// Runs every registered preloader, best effort: a preloader that fails (cudaFuncGetAttributes
+// needs device memory to load a module, and another process may hold it all) leaves its kernels
+// to load at their first launch, where a failure is reported as usual.
+void run_preloaders() noexcept {
+  std::vector<void (*)()> loaders;
+  try {
+    std::lock_guard<std::mutex> lock(preloaders().mutex);
+    loaders = preloaders().loaders;
+  } catch (...) {
+    return;
   }
-  void* take(int device, cudaStream_t stream, std::size_t cls) {
-    std::lock_guard<std::mutex> lock(m_mutex);
-    for (std::size_t i = m_blocks.size(); i-- > 0;) {
-      block& b = m_blocks[i];
-      if (b.device == device && b.stream.get() == stream && b.bytes == cls) {
-        void* p = b.ptr;
-        m_blocks.erase(m_blocks.begin() + static_cast<std::ptrdiff_t>(i));
-        return p;
-      }
-    }
-    return nullptr;
-  }
-  void give(int device, std::shared_ptr<CUstream_st> stream, std::size_t cls, void* p) {
-    block evicted{};
-    {
-      std::lock_guard<std::mutex> lock(m_mutex);
-      if (m_blocks.size() == capacity) {
-        evicted = std::move(m_blocks.front());
-        m_blocks.erase(m_blocks.begin());
-      }
-      m_blocks.push_back(block{device, std::move(stream), cls, p});
-    }
-    if (evicted.ptr) release(evicted);
-  }
-  void clear() {
-    std::vector<block> all;
-    {
-      std::lock_guard<std::mutex> lock(m_mutex);
-      all.swap(m_blocks);
-    }
-    for (block& b : all) release(b);
-  }
-
- private:
-  struct block {
-    int device;
-    std::shared_ptr<CUstream_st> stream;
-    std::size_t bytes;
-    void* ptr;
-  };
-  static void release(block& b) {
-    int current_device = 0;
-    (void)cudaGetDevice(&current_device);
-    if (current_device != b.device) (void)cudaSetDevice(b.device);
-    (void)cudaFreeAsync(b.ptr, b.stream.get());
-    if (current_device != b.device) (void)cudaSetDevice(current_device);
-  }
-  std::mutex m_mutex;
-  std::vector<block> m_blocks;
-};
-
-// Never destroyed: at exit the driver reclaims the memory, and freeing after the context is
-// gone would fail.
-small_block_cache& small_blocks() {
-  static small_block_cache* cache = new small_block_cache;
-  return *cache;
-}
-}  // namespace
-
-}  // namespace backends::cuda
-
-std::shared_ptr<void> primitive::memory<cuda>::allocate(std::size_t bytes) {
-  using backends::cuda::small_block_cache;
-  using backends::cuda::small_blocks;
-  if (bytes == 0) return {};
-  std::shared_ptr<CUstream_st> stream = current;
-  int device = 0;
-  XP_CUDA_CHECK(cudaGetDevice(&device));
-  const bool small = bytes <= small_block_cache::largest;
-  if (small) {
-    bytes = small_block_cache::class_bytes(bytes);
-    if (void* p = small_blocks().take(device, stream.get(), bytes))
-      return std::shared_ptr<void>(p,
-                                   [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
-  }
-  // a cached small buffer above came from this path, so the device was set up before it
-  cudaMemPool_t pool = configured_pool(device);
-  void* p = nullptr;
-  cudaError_t e = cudaMallocAsync(&p, bytes, stream.get());
-  if (e == cudaErrorMemoryAllocation) {
-    (void)cudaGetLastError();
-    // Memory cached in the pool may be what is missing: wait for pending frees, trim, retry.
-    small_blocks().clear();
-    XP_CUDA_CHECK(cudaDeviceSynchronize());
-    XP_CUDA_CHECK(cudaMemPoolTrimTo(pool, 0));
-    e = cudaMallocAsync(&p, bytes, stream.get());
-    if (e == cudaErrorMemoryAllocation) {
+  for (void (*load)() : loaders) {
+    try {
+      load();
+    } catch (...) {
       (void)cudaGetLastError();
-      std::size_t free_bytes = 0, total = 0;
-      XP_CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total));
-      throw out_of_memory(bytes, free_bytes, "cudaMallocAsync on device " + std::to_string(device));
     }
   }
-  XP_CUDA_CHECK(e);
-  // The deleter holds the stream, so the stream outlives every buffer allocated on it.
-  if (small)
-    return std::shared_ptr<void>(p,
-                                 [device, stream, bytes](void* q) { small_blocks().give(device, stream, bytes, q); });
-  return std::shared_ptr<void>(p, [stream](void* q) { (void)cudaFreeAsync(q, stream.get()); });
-}
-
-void primitive::memory<cuda>::upload(void* dst, const void* host_src, std::size_t bytes) {
-  XP_CUDA_CHECK(cudaMemcpyAsync(dst, host_src, bytes, cudaMemcpyHostToDevice, backends::cuda::current_stream()));
-  // A pinned source would still be read after return: wait, so the caller may free it.
-  XP_CUDA_CHECK(cudaStreamSynchronize(backends::cuda::current_stream()));
-}
-
-void primitive::memory<cuda>::download(void* host_dst, const void* src, std::size_t bytes) {
-  XP_CUDA_CHECK(cudaMemcpyAsync(host_dst, src, bytes, cudaMemcpyDeviceToHost, backends::cuda::current_stream()));
-  XP_CUDA_CHECK(cudaStreamSynchronize(backends::cuda::current_stream()));
-}
-
-void primitive::memory<cuda>::synchronize() { XP_CUDA_CHECK(cudaStreamSynchronize(backends::cuda::current_stream())); }
-
-namespace backends::cuda {
-
-std::shared_ptr<void> allocate_pinned(std::size_t bytes) {
-  if (bytes == 0) return {};
-  void* p = nullptr;
-  const cudaError_t e = cudaMallocHost(&p, bytes);
-  if (e == cudaErrorMemoryAllocation) {
-    (void)cudaGetLastError();
-    throw out_of_memory(bytes, 0, "cudaMallocHost (pinned host memory)");
-  }
-  XP_CUDA_CHECK(e);
-  return std::shared_ptr<void>(p, [](void* q) { (void)cudaFreeHost(q); });
 }
 
 // One scratch block per stream, allocated once and kept: work on one stream is ordered, so

@@ -14,6 +14,15 @@
 
 namespace xp {
 
+namespace backends::host {
+/// Buffers from this size on go through the reuse cache (backends/host/memory.cpp).
+constexpr std::size_t cached_min_bytes = std::size_t{1} << 20;
+/// A buffer of at least cached_min_bytes, reused from the cache when one of its size class is
+/// there; its deleter gives it back. Compiled in libxp.
+/// @throws xp::out_of_memory as primitive::memory<host>::allocate.
+std::shared_ptr<void> allocate_cached(std::size_t bytes);
+}  // namespace backends::host
+
 /// @brief Host memory: the heap; every operation is complete when it returns.
 template <>
 struct primitive::memory<host> {
@@ -23,6 +32,7 @@ struct primitive::memory<host> {
   /// @throws xp::out_of_memory with the bytes requested and the physical memory available.
   static std::shared_ptr<void> allocate(std::size_t bytes) {
     if (bytes == 0) return {};
+    if (bytes >= backends::host::cached_min_bytes) return backends::host::allocate_cached(bytes);
     try {
       void* p = ::operator new (bytes, std::align_val_t{alignment});
       return std::shared_ptr<void>(p, [](void* q) { ::operator delete (q, std::align_val_t{alignment}); });

@@ -3,7 +3,7 @@
 Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's benchmarks.
 
     python3 bench/peers/peers.py > peers.json
-    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion)
+    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer)
 """
 import json
 import os
@@ -88,6 +88,31 @@ if cp is not None:
             stop.synchronize()
             times.append(cp.cuda.get_elapsed_time(start, stop) * 1e-3)
         return sorted(times)[len(times) // 2]
+
+    # Transfers, wall clock per call (each returns when its copy is done), as bench_transfer.cpp
+    if want("transfer"):
+        def wall_time(f, reps=10):
+            f()
+            times = []
+            for _ in range(reps):
+                t = time.perf_counter()
+                f()
+                cp.cuda.Device().synchronize()
+                times.append(time.perf_counter() - t)
+            return sorted(times)[len(times) // 2]
+
+        for n in (1024, 1 << 26):
+            hx = rng.uniform(0, 1, n).astype(np.float32)
+            dx = cp.asarray(hx)
+            hout = np.zeros_like(hx)
+            pinned = cp.cuda.alloc_pinned_memory(hx.nbytes)
+            hp = np.frombuffer(pinned, np.float32, n)
+            hp[:] = 0
+            out[f"to_device_pageable/{n}"] = wall_time(lambda: cp.asarray(hx))
+            out[f"to_device_pinned/{n}"] = wall_time(lambda: cp.asarray(hp))
+            out[f"to_host_new/{n}"] = wall_time(lambda: cp.asnumpy(dx))
+            out[f"to_host_existing/{n}"] = wall_time(lambda: dx.get(out=hout))
+            out[f"to_host_pinned/{n}"] = wall_time(lambda: dx.get(out=hp))
 
     if want("elementwise"):
         n = 1 << 26

@@ -10,12 +10,14 @@
 
 #include "xp/backends/cuda/backend.hpp"
 #include "xp/cuda/launch.hpp"
+#include "xp/cuda/memory_resource.hpp"
 #include "xp/xp.hpp"
 
 namespace xp {
 
 /// @brief An uninitialised host array in page-locked memory (cupyx.empty_pinned), so that
-/// transfers from and to it run asynchronously.
+/// transfers from and to it run asynchronously and at the link's rate. From xp's pinned pool
+/// (xp::cuda::get_pinned_memory_pool()).
 template <class T>
 ndarray<T, host> empty_pinned(const shape_type& shape) {
   auto buffer = backends::cuda::allocate_pinned(static_cast<std::size_t>(checked_size(shape, sizeof(T))) * sizeof(T));

@@ -12,6 +12,7 @@
 /// naming the primitive (and, for xp::cuda, the header to include).
 
 #include <cstddef>
+#include <memory>
 #include <string>
 #include <type_traits>
 
@@ -20,7 +21,22 @@
 namespace xp {
 
 /// @brief The CPU backend: memory from the heap, kernels as (OpenMP) loops. The default.
-struct host {};
+///
+/// Large buffers (1 MiB and more) that arrays free are kept in a bounded cache and handed to
+/// the next array of the same size class: a fresh buffer costs a page fault per 4 KiB on first
+/// write (about 1 GB/s on one core), a reused one nothing (docs/memory.md). The functions below
+/// see and bound that cache; they are defined in libxp.
+struct host {
+  /// @brief Bytes the cache holds now (free buffers waiting for reuse).
+  static std::size_t cached_bytes() noexcept;
+  /// @brief The most the cache holds (default: 1 GiB, or an eighth of the physical memory when
+  /// that is less; 0 under AddressSanitizer, so that use-after-free is still caught). 0 turns
+  /// the cache off. Lowering it frees what is above at once.
+  static void set_cache_limit(std::size_t bytes) noexcept;
+  static std::size_t cache_limit() noexcept;
+  /// @brief Returns every cached buffer to the system allocator.
+  static void free_cached_blocks() noexcept;
+};
 
 /// @brief The NVIDIA GPU backend. Its primitives are visible after `#include <xp/cuda.hpp>`.
 /// Its streams, synchronize() and the raw-kernel launch helpers are defined in libxp_cuda (link
@@ -34,6 +50,15 @@ struct cuda {
   struct memory_info;    ///< what mem_info() returns (defined below)
   struct launch_config;  ///< grid, block and dynamic shared memory of a launch (<xp/cuda/launch.hpp>)
   struct kernel_info;    ///< what kernel_attributes() returns (<xp/cuda/launch.hpp>)
+  // memory (<xp/cuda/memory_resource.hpp>, included by <xp/cuda.hpp>)
+  class memory_resource;              ///< the interface: allocate/deallocate on a stream
+  class memory_pool;                  ///< xp's default: a stream-ordered pool per device
+  class pinned_memory_pool;           ///< page-locked host memory for transfers
+  class limiting_resource_adaptor;    ///< throws past a byte limit
+  class statistics_resource_adaptor;  ///< counts bytes and allocations
+  class logging_resource_adaptor;     ///< writes a CSV line per call
+  template <class Resource>
+  class foreign_resource;  ///< an RMM-style resource seen through xp's interface
 
   /// @brief True when xp::cuda is linked, a driver is installed and at least one CUDA device
   /// is present (device_count() > 0). Never throws; false in a program linked without xp::cuda.
@@ -91,6 +116,23 @@ struct cuda {
   /// @throws xp::cuda_error when CUDA cannot answer (e.g. no device).
   template <class... Params>
   static kernel_info kernel_attributes(void (*kernel)(Params...));
+
+  // ---- memory (<xp/cuda/memory_resource.hpp>; docs/memory.md) -------------------------------
+  /// @brief The pool of `device` (the current device by default; cupy.get_default_memory_pool()):
+  /// the resource xp uses on that device unless set_memory_resource installed another. Lives
+  /// until the process ends.
+  /// @throws xp::value_error for a device that does not exist.
+  static memory_pool& get_default_memory_pool(int device = -1);
+  /// @brief Installs `resource` for `device` (the current device by default): every later device
+  /// allocation of xp there asks it. Buffers allocated before go back to the resource they came
+  /// from. A null `resource` reinstalls the default pool (rmm::mr::set_current_device_resource).
+  /// @throws xp::value_error for a device that does not exist.
+  static void set_memory_resource(std::shared_ptr<memory_resource> resource, int device = -1);
+  /// @brief The resource xp allocates from on `device` (the current device by default).
+  /// @throws xp::value_error for a device that does not exist.
+  static std::shared_ptr<memory_resource> get_memory_resource(int device = -1);
+  /// @brief The process's pinned host pool (cupy.get_default_pinned_memory_pool()).
+  static pinned_memory_pool& get_pinned_memory_pool();
 };
 
 /// @brief One CUDA device, as device_properties() reports it (a plain struct; the fields of

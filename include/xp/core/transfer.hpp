@@ -32,6 +32,24 @@ ndarray<T, host> to_host(const ndarray<T, B>& a) {
   return a.copy_to_host();
 }
 
+/// @brief Copies a device array into an existing host array of the same shape
+/// (`d.get(out=out)` in CuPy); waits for the device. Any strides on either side.
+/// @throws xp::shape_error when the shapes differ; xp::value_error when `out` is read-only.
+template <class T>
+void copy_to_host(const ndarray<T, cuda>& d, const ndarray<T, host>& out) {
+  detail::check_writeable(out);
+  if (d.shape() != out.shape())
+    throw shape_error("xp::copy_to_host: shapes " + to_string(d.shape()) + " and " + to_string(out.shape()) +
+                      " differ");
+  if (d.size() == 0) return;
+  const ndarray<T, cuda> src = d.is_contiguous() ? d : d.copy();
+  if (out.is_contiguous()) {
+    primitive::memory<detail::dependent_t<cuda, T>>::download(out.data(), src.data(), out.nbytes());
+  } else {
+    detail::assign(out, src.copy_to_host());
+  }
+}
+
 /// @brief np.asarray / cupy.asarray: the same array when it already lives on To, else a copy
 /// on To.
 template <class To, class T, class From>
