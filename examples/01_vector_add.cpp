@@ -96,21 +96,20 @@ int main(int argc, char** argv) {
       const tutorial::timing t_add = tutorial::measure<B>([&] { xp::eval(dx + dy, dr); });
       rows.add("add_device", t_add, add_bytes);
 
-      // Step 6: bring the answer back. copy_to_host returns a new host array: the copy fills
-      // fresh pageable memory (page faults included). Copying into an array we already have
-      // (copy_to_host_async on a stream, then wait) is the transfer alone.
+      // Step 6: bring the answer back. copy_to_host returns a new host array each time; xp
+      // hands it the buffer the previous one freed, so its pages are already mapped (a fresh
+      // buffer pays a page fault per 4 KiB: docs/memory.md). xp::copy_to_host(d, out) copies
+      // into an array we already have (CuPy's d.get(out=out)). Both go through pinned staging
+      // buffers, chunk by chunk, the host copy of one chunk overlapping the DMA of the next.
       xp::ndarray<float> r;
       const tutorial::timing t_out_new = tutorial::measure<B>([&] { r = dr.copy_to_host(); });
       rows.add("d2h_pageable_new", t_out_new, array_bytes);
       for (xp::index_t i = 0; ok && i < n; ++i) ok = r.data()[i] == r_host.data()[i];
+      auto r_pageable = xp::empty<float>({n});
+      const tutorial::timing t_out = tutorial::measure<B>([&] { xp::copy_to_host(dr, r_pageable); });
+      rows.add("d2h_pageable", t_out, array_bytes);
       xp::cuda::stream s;
       xp::cuda::stream_scope on_s(s);  // measure() times on xp's current stream: make it s
-      auto r_pageable = xp::empty<float>({n});
-      const tutorial::timing t_out = tutorial::measure<B>([&] {
-        xp::copy_to_host_async(dr, r_pageable, s);
-        s.synchronize();
-      });
-      rows.add("d2h_pageable", t_out, array_bytes);
 
       // Step 7: the same transfers from page-locked (pinned) memory, on the stream s: the copy
       // engine reads and writes host memory directly. Fill a pinned array like any host array.
@@ -141,13 +140,13 @@ int main(int argc, char** argv) {
       std::printf("  transfers of one %.0f MiB array:\n", array_bytes / (1 << 20));
       auto line = [&](const char* what, const tutorial::timing& t) {
         const double speed = gbs(array_bytes, t.median_ms);
-        std::printf("    %-44s %8.3f ms (min %8.3f) %6.1f GB/s, 1/%.0f of the device's copy bandwidth\n", what,
+        std::printf("    %-58s %8.3f ms (min %8.3f) %6.1f GB/s, 1/%.0f of the device's copy bandwidth\n", what,
                     t.median_ms, t.min_ms, speed, dev_copy / speed);
       };
       line("host -> device, pageable (xp::to_device)", t_in);
       line("host -> device, pinned (to_device_async)", t_in_pinned);
       line("device -> host, pageable, new array", t_out_new);
-      line("device -> host, pageable, existing array", t_out);
+      line("device -> host, pageable, existing array (copy_to_host(d, out))", t_out);
       line("device -> host, pinned (copy_to_host_async)", t_out_pinned);
       std::printf("  break-even: copying x to the device costs as much time as %.0f additions x + y there\n",
                   t_in_pinned.median_ms / t_add.median_ms);
