@@ -14,6 +14,7 @@
 #include "xp/backends/cuda/kernels.cuh"
 #include "xp/backends/cuda/matmul.hpp"
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/trace.hpp"
 #include "xp/core/dtype.hpp"
 
 namespace xp::backends::cuda {
@@ -355,12 +356,16 @@ void primitive::gemm<cuda>::run(const xp::detail::gemm_problem<T>& p, const matm
   const bool fits_int = std::max({p.m, p.n, p.k}) <= INT_MAX && p.batch <= INT_MAX;
   if constexpr (blas_type) {
     if (options.engine != matmul_engine::tiled) {
-      if (fits_int) return backends::cuda::cublas_gemm(p, options.precision);
+      if (fits_int) {
+        xp::detail::op_range<cuda> range("xp::matmul[cublas]");  // the engine's own range, inside xp::matmul's
+        return backends::cuda::cublas_gemm(p, options.precision);
+      }
       if (options.engine == matmul_engine::cublas)
         throw value_error("xp::matmul: cuBLAS takes extents up to 2^31 - 1; got " + std::to_string(p.m) + " x " +
                           std::to_string(p.k) + " @ " + std::to_string(p.k) + " x " + std::to_string(p.n));
     }
   }
+  xp::detail::op_range<cuda> range("xp::matmul[tiled]");
   backends::cuda::launch_tiled(p);
 }
 

@@ -67,6 +67,18 @@ struct cuda {
   /// @throws xp::cuda_error when the stream reports an error.
   static void synchronize();
 
+  // ---- profiling (libxp_cuda: backends/cuda/trace.cpp; docs/profiling.md) --------------------
+  /// @brief Turns the NVTX ranges around xp's device operations on or off for the whole process
+  /// (each public operation on xp::cuda arrays, e.g. xp::sum, pushes a range of its name in the
+  /// NVTX domain "xp"; PyTorch's torch.autograd.profiler.emit_nvtx() does the same for its ops).
+  /// Operations already running keep their range. The start value is the environment variable
+  /// XP_NVTX (1/on/true or 0/off/false), else the CMake option XP_NVTX_RANGES (default OFF).
+  /// The switch is a plain flag that every operation reads without synchronisation (the price of
+  /// its zero cost): call this while no other thread runs xp operations (at start, between phases).
+  static void set_nvtx_ranges(bool on) noexcept;
+  /// @brief True while device operations push NVTX ranges (see set_nvtx_ranges).
+  static bool nvtx_ranges() noexcept;
+
   // ---- device queries (libxp: they link, and answer "no device", without xp::cuda) ----------
   /// @brief The number of CUDA devices this program can use (cupy.cuda.runtime.getDeviceCount(),
   /// len(numba.cuda.gpus)). 0 when there is no driver or device, on any error, and in a program

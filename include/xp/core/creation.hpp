@@ -27,10 +27,12 @@ using literal_dtype_t = std::conditional_t<
         std::is_same_v<S, float>, float,
         std::conditional_t<std::is_floating_point_v<S>, double,
                            std::conditional_t<std::is_same_v<S, std::uint8_t>, std::uint8_t, std::int64_t>>>>;
+// A new array of `value`s (full, zeros, ones), inside the profiler range `range_name`.
 template <class T, class B>
-ndarray<T, B> full_of(const shape_type& shape, T value) {
+ndarray<T, B> full_of(const shape_type& shape, T value, const char* range_name) {
+  op_range<B> range(range_name);
   ndarray<T, B> a(shape);
-  a.fill(value);
+  generate(a, constant_gen<T>{value});
   return a;
 }
 /// Marks "no dtype given": the dtype follows the arguments (literal_dtype_t).
@@ -51,19 +53,19 @@ template <class T = detail::deduce_dtype, class B = host, class S>
 requires std::is_arithmetic_v<S>
 auto full(const shape_type& shape, S value) {
   using R = detail::dtype_or_t<T, S>;
-  return detail::full_of<R, B>(shape, detail::convert<R>(value));
+  return detail::full_of<R, B>(shape, detail::convert<R>(value), "xp::full");
 }
 
 /// @brief np.zeros(shape, dtype): float64 unless a dtype is given.
 template <class T = double, class B = host>
 ndarray<T, B> zeros(const shape_type& shape) {
-  return detail::full_of<T, B>(shape, T(0));
+  return detail::full_of<T, B>(shape, T(0), "xp::zeros");
 }
 
 /// @brief np.ones(shape, dtype): float64 unless a dtype is given.
 template <class T = double, class B = host>
 ndarray<T, B> ones(const shape_type& shape) {
-  return detail::full_of<T, B>(shape, T(1));
+  return detail::full_of<T, B>(shape, T(1), "xp::ones");
 }
 
 /// @brief np.empty_like(a).
@@ -91,6 +93,7 @@ namespace detail {
 template <class T, class B>
 ndarray<T, B> arange_of(double start, double stop, double step) {
   static_assert(!std::is_same_v<T, bool>, "xp::arange: bool is not an arithmetic sequence (NumPy refuses it too)");
+  op_range<B> range("xp::arange");
   if (step == 0 || !std::isfinite(step)) throw value_error("xp::arange: step must be finite and non-zero");
   if (!std::isfinite(start) || !std::isfinite(stop)) throw value_error("xp::arange: start and stop must be finite");
   const double len = std::ceil((stop - start) / step);
@@ -127,6 +130,7 @@ auto arange(Z stop) { return detail::arange_of<detail::dtype_or_t<T, Z>, B>(0.0,
 /// @throws xp::value_error for a negative num.
 template <class T = double, class B = host>
 ndarray<T, B> linspace(double start, double stop, index_t num, bool endpoint = true) {
+  detail::op_range<B> range("xp::linspace");
   if (num < 0) throw value_error("xp::linspace: number of samples, " + std::to_string(num) + ", must be non-negative");
   const index_t div = endpoint ? num - 1 : num;
   const double step = div > 0 ? (stop - start) / static_cast<double>(div) : 0.0;
@@ -140,6 +144,7 @@ ndarray<T, B> linspace(double start, double stop, index_t num, bool endpoint = t
 /// @throws xp::value_error for a negative n or m.
 template <class T = double, class B = host>
 ndarray<T, B> eye(index_t n, std::optional<index_t> m = std::nullopt, index_t k = 0) {
+  detail::op_range<B> range("xp::eye");
   const index_t cols = m.value_or(n);
   ndarray<T, B> a({n, cols});
   detail::generate(a, detail::eye_gen<T>{cols > 0 ? cols : 1, k});

@@ -26,7 +26,7 @@
 #define XP_HOST_NUMBER_DTYPES_(X) X(float) X(double) X(std::int32_t) X(std::int64_t) X(std::uint8_t)
 
 #define XP_HOST_ASSIGN_(T, U) \
-  XP_INSTANTIATE_HOST void detail::assign<T, U, host>(const ndarray<T, host>&, const ndarray<U, host>&);
+  XP_INSTANTIATE_HOST void detail::assign<T, U, host>(const ndarray<T, host>&, const ndarray<U, host>&, const char*);
 #define XP_HOST_ASSIGN_FROM_(U)    \
   XP_HOST_ASSIGN_(float, U)        \
   XP_HOST_ASSIGN_(double, U)       \
@@ -43,7 +43,7 @@
   XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::reshape(shape_type) const;                            \
   XP_INSTANTIATE_HOST ndarray<T, host> ndarray<T, host>::copy_to_host() const;                                 \
   XP_INSTANTIATE_HOST ndarray<T, host> empty<T, host>(const shape_type&);                                      \
-  XP_INSTANTIATE_HOST ndarray<T, host> detail::full_of<T, host>(const shape_type&, T);                         \
+  XP_INSTANTIATE_HOST ndarray<T, host> detail::full_of<T, host>(const shape_type&, T, const char*);            \
   XP_INSTANTIATE_HOST ndarray<T, host> zeros<T, host>(const shape_type&);                                      \
   XP_INSTANTIATE_HOST ndarray<T, host> ones<T, host>(const shape_type&);                                       \
   XP_INSTANTIATE_HOST ndarray<T, host> eye<T, host>(index_t, std::optional<index_t>, index_t);                 \

@@ -29,6 +29,7 @@
 #include "xp/core/kernel_view.hpp"
 #include "xp/core/shape.hpp"
 #include "xp/core/slicing.hpp"
+#include "xp/core/trace.hpp"
 
 namespace xp {
 
@@ -48,7 +49,7 @@ inline constexpr bool is_index_arg_v =
     std::is_same_v<std::decay_t<A>, ellipsis_t>;
 
 template <class T, class U, class B>
-void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src);
+void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src, const char* range_name = "xp::copy");
 template <class T, class B, class G>
 void generate(const ndarray<T, B>& dst, const G& gen);
 template <class X>
@@ -185,7 +186,10 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
 
   /// @brief Sets every element to `value` (ndarray.fill).
   /// @throws xp::value_error when this array is read-only.
-  void fill(T value) const { detail::generate(*this, detail::constant_gen<T>{value}); }
+  void fill(T value) const {
+    detail::op_range<B> range("xp::fill");
+    detail::generate(*this, detail::constant_gen<T>{value});
+  }
 
   /// @brief Iterators over the elements in C order, for any strides (`for (double v : a)`,
   /// `std::accumulate(a.begin(), a.end(), 0.0)`); host arrays only. Valid while this handle
@@ -301,7 +305,7 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
   template <class U>
   ndarray<U, B> astype() const {
     ndarray<U, B> out(m_shape);
-    detail::assign(out, *this);
+    detail::assign(out, *this, "xp::astype");
     return out;
   }
   /// @brief A C-contiguous host copy (cupy.ndarray.get()); waits for the device.
@@ -410,9 +414,12 @@ bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok)
 // xp::shape_error naming both shapes. Compiled in src/core.cpp, as is reshape_strides.
 shape_type broadcast_strides(const shape_type& src_shape, const shape_type& src_strides, const shape_type& shape);
 
-/// dst[...] = src, src broadcast to dst's shape and converted to dst's dtype.
+/// dst[...] = src, src broadcast to dst's shape and converted to dst's dtype: every copy (copy(),
+/// astype, view assignment, eval into out=, packing) comes here. `range_name` names its profiler
+/// range (core/trace.hpp): "xp::copy", or "xp::astype" for astype.
 template <class T, class U, class B>
-void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src) {
+void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src, const char* range_name) {
+  op_range<B> range(range_name);
   check_writeable(dst);
   const shape_type src_strides = broadcast_strides(src.shape(), src.strides(), dst.shape());
   if (dst.size() == 0) return;

@@ -313,12 +313,15 @@ auto build_kernel(const E& e, const shape_type& shape, const shape_type& out_str
   return built_kernel<decltype(kernel)>{std::move(layout), kernel};
 }
 
-/// dst[...] = expr, expr broadcast to dst's shape: one generate() pass.
+/// dst[...] = expr, expr broadcast to dst's shape: one generate() pass. Every evaluation of an
+/// expression comes here (ndarray(expr), eval, view and compound assignment), in the profiler
+/// range "xp::elementwise".
 template <class T, class B, class E>
 void assign_expr(const ndarray<T, B>& dst, const E& e) {
   static_assert(std::is_same_v<typename E::backend_type, B>,
                 "xp: the expression and the destination live on different backends; move one explicitly "
                 "with xp::to_device(h) or d.copy_to_host()");
+  op_range<B> range("xp::elementwise");
   check_writeable(dst);
   if (broadcast_shapes(e.shape(), dst.shape()) != dst.shape())  // e's shape may be too big to count
     throw shape_error("xp: could not broadcast input array from shape " + to_string(e.shape()) + " into shape " +

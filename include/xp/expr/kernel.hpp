@@ -75,6 +75,8 @@ class elementwise_kernel {
   /// @throws xp::shape_error when the operands (or outputs) do not broadcast.
   template <class... Args>
   auto operator()(const Args&... args) const {
+    using B = typename detail::common_backend<typename detail::backend_of<std::decay_t<Args>>::type...>::type;
+    detail::op_range<B> range("xp::elementwise_kernel");
     constexpr std::size_t n = sizeof...(Args);
     if constexpr (n > 0 && detail::is_out<std::decay_t<std::tuple_element_t<n - 1, std::tuple<Args...>>>>::value) {
       return call_with_out(std::forward_as_tuple(args...), std::make_index_sequence<n - 1>{});

@@ -430,10 +430,12 @@ auto deviation_reduction(reduction<Desc> r, const X& x, const axes_t& axes, bool
 }  // namespace detail
 
 /// Generates the public function of reduction `spec` (a detail:: variable template):
-/// `name(x, axes = all, keepdims = false, into = nullptr)`, `into` being xp::out(array).
+/// `name(x, axes = all, keepdims = false, into = nullptr)`, `into` being xp::out(array), in the
+/// profiler range "xp::name".
 #define XP_REDUCTION(name, spec)                                                                   \
   template <detail::array_operand X, class O = std::nullptr_t>                                     \
   auto name(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) { \
+    detail::op_range<typename detail::backend_of<X>::type> range("xp::" #name);                    \
     return detail::reduce_with(spec<detail::operand_value_t<X>>, x, axes, keepdims, into);         \
   }
 
@@ -494,6 +496,7 @@ XP_REDUCTION(norm, detail::norm_reduction)
 template <class X, class O>
 auto all_t::operator()(const X& x, const axes_t& axes, bool keepdims, const O& into) const {
   static_assert(detail::is_operand_v<X>, "xp::all(x): x must be an array or an expression");
+  detail::op_range<typename detail::backend_of<X>::type> range("xp::all");
   return detail::reduce_with(detail::all_reduction<detail::operand_value_t<X>>, x, axes, keepdims, into);
 }
 template <class X>
@@ -507,6 +510,7 @@ auto all_t::operator()(const X& x) const {
 /// @throws xp::shape_error / xp::value_error for out= as the other reductions.
 template <detail::array_operand X, class O = std::nullptr_t>
 auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0, const O& into = nullptr) {
+  detail::op_range<typename detail::backend_of<X>::type> range("xp::var");
   return detail::deviation_reduction(detail::var_reduction<detail::operand_value_t<X>>, x, axes, keepdims, ddof, into);
 }
 
@@ -515,6 +519,7 @@ auto var(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddo
 /// @throws xp::shape_error / xp::value_error for out= as the other reductions.
 template <detail::array_operand X, class O = std::nullptr_t>
 auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t ddof = 0, const O& into = nullptr) {
+  detail::op_range<typename detail::backend_of<X>::type> range("xp::stddev");
   return detail::deviation_reduction(detail::std_reduction<detail::operand_value_t<X>>, x, axes, keepdims, ddof, into);
 }
 
@@ -551,6 +556,7 @@ class reduction_kernel {
 
   template <detail::array_operand X>
   auto operator()(const X& x, const axes_t& axes = {}, bool keepdims = false) const {
+    detail::op_range<typename detail::backend_of<X>::type> range("xp::reduction_kernel");
     using Out = std::decay_t<decltype(m_desc.finish(std::declval<Acc>(), index_t{1}))>;
     return detail::run_reduction<Out>(x, axes, keepdims, m_desc, "reduction_kernel", false);
   }

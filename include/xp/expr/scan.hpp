@@ -56,6 +56,7 @@ auto run_scan(const X& x, const index_t* axis) {
   using T = typename value_of<std::decay_t<X>>::type;
   using B = typename backend_of<std::decay_t<X>>::type;
   using Acc = scan_acc_t<T>;
+  op_range<B> range(Op == scan_op::sum ? "xp::cumsum" : "xp::cumprod");
   const auto a = materialize(x);
   if (!axis) {  // the flattened array, in C order
     ndarray<Acc, B> out = a.template astype<Acc>().reshape({-1});

@@ -163,6 +163,7 @@ void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W,
 /// non-float32 product.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  detail::op_range<B> range("xp::matmul");
   using R = promote_t<T, U>;
   using W = detail::gemm_compute_t<R>;
   const auto plan = detail::plan_matmul(a, b);
@@ -180,6 +181,7 @@ ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& 
 template <class T, class U, class O, class B>
 ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t<ndarray<O, B>>& out,
                      const matmul_options& options = {}) {
+  detail::op_range<B> range("xp::matmul");
   using R = promote_t<T, U>;
   using W = detail::gemm_compute_t<R>;
   const ndarray<O, B>& o = std::get<0>(out.arrays);
@@ -205,6 +207,7 @@ ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t
 /// @throws xp::shape_error when those axes differ.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> dot(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  detail::op_range<B> range("xp::dot");
   using R = promote_t<T, U>;
   if (a.ndim() == 0 || b.ndim() == 0) return ndarray<R, B>(a * b);
   if (b.ndim() <= 2) {
@@ -239,6 +242,7 @@ ndarray<promote_t<T, U>, B> dot(const ndarray<T, B>& a, const ndarray<U, B>& b, 
 /// @throws xp::shape_error when the sizes differ.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> vdot(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  detail::op_range<B> range("xp::vdot");
   if (a.size() != b.size())
     throw shape_error("xp::vdot: the operands have " + std::to_string(a.size()) + " and " + std::to_string(b.size()) +
                       " elements (shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) + ")");
@@ -250,6 +254,7 @@ ndarray<promote_t<T, U>, B> vdot(const ndarray<T, B>& a, const ndarray<U, B>& b,
 /// @throws xp::shape_error when the last axes differ.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> inner(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
+  detail::op_range<B> range("xp::inner");
   using R = promote_t<T, U>;
   if (a.ndim() == 0 || b.ndim() == 0) return ndarray<R, B>(a * b);
   const index_t k = a.shape(-1);
@@ -266,6 +271,7 @@ ndarray<promote_t<T, U>, B> inner(const ndarray<T, B>& a, const ndarray<U, B>& b
 /// @brief np.outer: both flattened; result[i, j] = a[i] * b[j], shape (a.size, b.size).
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> outer(const ndarray<T, B>& a, const ndarray<U, B>& b) {
+  detail::op_range<B> range("xp::outer");
   using R = promote_t<T, U>;
   return ndarray<R, B>(expand_dims(a.ravel(), 1) * expand_dims(b.ravel(), 0));
 }

@@ -50,6 +50,7 @@ inline void check_coeff(double coeff, const char* what) {
 /// @throws xp::shape_error when f is not 2-D.
 template <class T, class B>
 ndarray<T, B> laplacian(const ndarray<T, B>& f) {
+  ::xp::detail::op_range<B> range("xp::pde::laplacian");
   detail::check_field(f, "laplacian");
   const auto in = f.is_contiguous() ? f : f.copy();
   auto out = empty<T, B>(f.shape());
@@ -70,6 +71,7 @@ requires ::xp::detail::is_expr<E>::value auto laplacian(const E& f) { return lap
 /// steps < 0, f is read-only, or `.laplacian` overlaps f (f is left unchanged).
 template <class T, class B>
 void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_options<T, B>& options = {}) {
+  ::xp::detail::op_range<B> range("xp::pde::diffuse");
   detail::check_field(f, "diffuse");
   detail::check_coeff(coeff, "diffuse");
   if (steps < 0) throw value_error("xp::pde::diffuse: steps must be >= 0; got " + std::to_string(steps));
@@ -101,6 +103,7 @@ void diffuse(const ndarray<T, B>& f, double coeff, index_t steps, const diffuse_
 /// @throws as diffuse.
 template <class T, class B>
 void diffusion_step(const ndarray<T, B>& f, double coeff) {
+  ::xp::detail::op_range<B> range("xp::pde::diffusion_step");
   diffuse(f, coeff, 1);
 }
 

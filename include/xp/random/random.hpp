@@ -15,6 +15,7 @@ namespace xp::random {
 template <class T, class B = host>
 ndarray<T, B> uniform(const shape_type& shape, T low = T(0), T high = T(1), std::uint64_t seed = 0) {
   static_assert(std::is_floating_point_v<T>, "xp::random::uniform: T must be float or double");
+  xp::detail::op_range<B> range("xp::random::uniform");
   if (!(low <= high)) throw value_error("xp::random::uniform: low must not exceed high");
   ndarray<T, B> a(shape);
   xp::detail::generate(a, detail::uniform_gen<T>{seed, low, high});
@@ -26,6 +27,7 @@ ndarray<T, B> uniform(const shape_type& shape, T low = T(0), T high = T(1), std:
 template <class T, class B = host>
 ndarray<T, B> normal(const shape_type& shape, T mean = T(0), T stddev = T(1), std::uint64_t seed = 0) {
   static_assert(std::is_floating_point_v<T>, "xp::random::normal: T must be float or double");
+  xp::detail::op_range<B> range("xp::random::normal");
   if (!(stddev >= T(0))) throw value_error("xp::random::normal: stddev must be non-negative");
   ndarray<T, B> a(shape);
   xp::detail::generate(a, detail::normal_gen<T>{seed, mean, stddev});

@@ -72,6 +72,7 @@ template <class T, class U, class V, class B>
 ndarray<detail::lombscargle_t<T, U, V>, B> lombscargle(const ndarray<T, B>& x, const ndarray<U, B>& y,
                                                        const ndarray<V, B>& freqs,
                                                        const lombscargle_options& options = {}) {
+  ::xp::detail::op_range<B> range("xp::signal::lombscargle");
   using R = detail::lombscargle_t<T, U, V>;
   detail::check_samples(x, y);
   if (freqs.ndim() != 1)
@@ -88,6 +89,7 @@ template <class T, class U, class B>
 ndarray<detail::lombscargle_t<T, U>, B> lombscargle(const ndarray<T, B>& x, const ndarray<U, B>& y,
                                                     const frequency_grid& grid,
                                                     const lombscargle_options& options = {}) {
+  ::xp::detail::op_range<B> range("xp::signal::lombscargle");
   using R = detail::lombscargle_t<T, U>;
   detail::check_samples(x, y);
   if (grid.n < 0) throw value_error("xp::signal::lombscargle: frequency_grid.n is negative");
