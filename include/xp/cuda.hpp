@@ -31,6 +31,7 @@ ndarray<T, host> empty_pinned(const shape_type& shape) {
 /// @throws xp::value_error for a non-contiguous source (pack it with .copy() first).
 template <class T>
 ndarray<T, cuda> to_device_async(const ndarray<T, host>& h, const cuda::stream& s) {
+  detail::op_range<cuda> range("xp::to_device_async");
   if (!h.is_contiguous()) throw value_error("xp::to_device_async: the source must be contiguous");
   cuda::stream_scope scope(s);
   ndarray<T, cuda> d(h.shape());
@@ -44,6 +45,7 @@ ndarray<T, cuda> to_device_async(const ndarray<T, host>& h, const cuda::stream& 
 ///         or when `out` is read-only.
 template <class T>
 void copy_to_host_async(const ndarray<T, cuda>& d, const ndarray<T, host>& out, const cuda::stream& s) {
+  detail::op_range<cuda> range("xp::copy_to_host_async");
   detail::check_writeable(out);
   if (d.shape() != out.shape())
     throw shape_error("xp::copy_to_host_async: shapes " + to_string(d.shape()) + " and " + to_string(out.shape()) +

@@ -227,6 +227,20 @@ void check_on(const xp_nvtx_test::recorder& recorder) {
       recorder, [] { xp::sum(xp::sin(xp::arange<double>(100)) * xp::ones<double>({100})); }, &balanced);
   expect(got.empty(), "host operations push no range: " + xp_nvtx_test::describe(got));
 
+  // transfers, small (direct) and large (staged through pinned buffers): one range each
+  for (const xp::index_t n : {xp::index_t{100}, xp::index_t{3} << 20}) {
+    const auto h = xp::ones<float>({n});
+    xp::ndarray<float, D> d;
+    got = ranges_during(
+        recorder, [&] { d = xp::to_device(h); }, &balanced);
+    expect(balanced && xp_nvtx_test::names(got) == std::vector<std::string>{"xp::to_device"},
+           "to_device: " + xp_nvtx_test::describe(got));
+    got = ranges_during(
+        recorder, [&] { (void)d.copy_to_host(); }, &balanced);
+    expect(balanced && xp_nvtx_test::names(got) == std::vector<std::string>{"xp::copy_to_host"},
+           "copy_to_host: " + xp_nvtx_test::describe(got));
+  }
+
   // the run-time switch
   xp::cuda::set_nvtx_ranges(false);
   expect(!xp::cuda::nvtx_ranges(), "set_nvtx_ranges(false) turns them off");

@@ -490,6 +490,7 @@ ndarray<T, host> ndarray<T, B>::copy_to_host() const {
   if constexpr (std::is_same_v<B, host>) {
     return copy();
   } else {
+    detail::op_range<B> range("xp::copy_to_host");
     const ndarray src = is_contiguous() ? *this : copy();
     ndarray<T, host> out(m_shape);
     if (out.size() > 0) primitive::memory<B>::download(out.data(), src.data(), out.nbytes());

@@ -14,6 +14,7 @@ namespace xp {
 /// is C-contiguous; a non-contiguous source is packed on the host first.
 template <class T>
 ndarray<T, cuda> to_device(const ndarray<T, host>& h) {
+  detail::op_range<detail::dependent_t<cuda, T>> range("xp::to_device");
   const ndarray<T, host> src = h.is_contiguous() ? h : h.copy();
   ndarray<T, cuda> d(h.shape());
   if (d.size() > 0) primitive::memory<detail::dependent_t<cuda, T>>::upload(d.data(), src.data(), d.nbytes());
@@ -37,6 +38,7 @@ ndarray<T, host> to_host(const ndarray<T, B>& a) {
 /// @throws xp::shape_error when the shapes differ; xp::value_error when `out` is read-only.
 template <class T>
 void copy_to_host(const ndarray<T, cuda>& d, const ndarray<T, host>& out) {
+  detail::op_range<detail::dependent_t<cuda, T>> range("xp::copy_to_host");
   detail::check_writeable(out);
   if (d.shape() != out.shape())
     throw shape_error("xp::copy_to_host: shapes " + to_string(d.shape()) + " and " + to_string(out.shape()) +
