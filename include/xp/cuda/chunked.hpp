@@ -545,6 +545,9 @@ ndarray<O, host> run_map(F& f, const chunked_options& o, std::optional<ndarray<O
     // the device buffers of slot s are free once chunk i - depth was computed and copied out
     // (the result may be a view of an input chunk)
     auto chunks = load_chunk(lanes, p, s, r0, r1, {&p.computed[s], &p.stored[s]});
+    // chunk i - depth: the copy just enqueued waits for its copy out anyway, and its result is
+    // freed before f allocates the next one (device memory: depth results, not depth + 1)
+    retire(s);
     ndarray<O, xp::cuda> r;
     {
       xp::cuda::stream_scope scope(p.streams->compute);
@@ -566,7 +569,6 @@ ndarray<O, host> run_map(F& f, const chunked_options& o, std::optional<ndarray<O
       if (!r.is_contiguous()) r = r.copy();
     }
     p.computed[s].record(p.compute);
-    retire(s);  // chunk i - depth
     p.computed[s].wait(p.d2h);
     const std::size_t bytes = static_cast<std::size_t>((r1 - r0) * out_row) * sizeof(O);
     if (bytes > 0) {
