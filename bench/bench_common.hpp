@@ -6,6 +6,7 @@
 //   bench_device.cu            device elementwise, copies and reductions (with CUB)
 //   bench_device_products.cu   device products (with cuBLAS called directly)
 //   bench_device_signal.cu     device Lomb-Scargle and diffusion
+//   bench_device_chunked.cu    host arrays streamed through the device (xp/cuda/chunked.hpp)
 // xp's benchmarks. Device times come from CUDA events around each iteration (manual time);
 // bytes processed give GB/s. Reference points measured in the same run:
 //   device_copy      cudaMemcpyAsync device-to-device (bytes read + written): the bandwidth limit

@@ -9,7 +9,7 @@
 using namespace xt_test;
 
 TEST_CASE("memory: a large host buffer freed by one array is reused by the next, and the cache is bounded") {
-  if (xp::host::cache_limit() == 0) return;  // off (AddressSanitizer builds): nothing to reuse
+  if (xp::host::cache_limit() == 0) return;          // off (AddressSanitizer builds): nothing to reuse
   const xp::index_t n = (xp::index_t{1} << 20) + 3;  // 4 MiB + 12 bytes of float: cached
   const float* first = nullptr;
   {
@@ -20,7 +20,7 @@ TEST_CASE("memory: a large host buffer freed by one array is reused by the next,
   auto b = xp::zeros<float>({n - 1});  // the same size class
   CHECK(b.data() == first);
   CHECK(xp::all(b == 0.f).item());  // handed out again, then written: no stale values
-  auto c = xp::ones<float>({n});     // while b lives, another buffer
+  auto c = xp::ones<float>({n});    // while b lives, another buffer
   CHECK(c.data() != b.data());
   CHECK(xp::sum(c).item() == static_cast<float>(n));
 
@@ -92,7 +92,7 @@ TEST_CASE("memory: a pool limit throws out_of_memory naming it, and cannot be se
     CHECK(std::string(e.what()).find("limit is " + std::to_string(used + 32 * MiB) + " bytes") != std::string::npos);
   }
   CHECK(xp::sum(fits).item() == static_cast<float>(16 * MiB / sizeof(float)));  // still usable
-  CHECK_THROWS_AS(pool.set_limit(used + MiB), xp::value_error);                  // 16 MiB is in use
+  CHECK_THROWS_AS(pool.set_limit(used + MiB), xp::value_error);                 // 16 MiB is in use
   CHECK_THROWS_AS(pool.set_limit_fraction(1.5), xp::value_error);
   CHECK_THROWS_AS(pool.set_limit_fraction(-0.1), xp::value_error);
   pool.set_limit_fraction(1.0);
@@ -212,15 +212,15 @@ TEST_CASE("memory: large transfers through the staging pipeline are exact, both 
 
 TEST_CASE("docs: memory controls as docs/memory.md shows them") {
   // example-begin pool-controls
-  auto& pool = xp::cuda::get_default_memory_pool();  // cupy.get_default_memory_pool()
+  auto& pool = xp::cuda::get_default_memory_pool();            // cupy.get_default_memory_pool()
   pool.set_limit(pool.used_bytes() + (std::size_t{1} << 30));  // at most 1 GiB more
   {
     auto a = xp::zeros<float, xp::cuda>({1 << 26});  // 256 MiB
     std::printf("in arrays %zu, held %zu, peak %zu bytes\n", pool.used_bytes(), pool.total_bytes(),
                 pool.high_water_bytes());
   }
-  pool.free_all_blocks();  // what no array uses goes back to the driver now
-  pool.set_limit(0);       // no limit
+  pool.free_all_blocks();                             // what no array uses goes back to the driver now
+  pool.set_limit(0);                                  // no limit
   pool.set_release_threshold(std::size_t{16} << 30);  // keep up to 16 GiB for reuse
   // example-end pool-controls
   CHECK(pool.release_threshold() == std::size_t{16} << 30);
@@ -240,7 +240,7 @@ TEST_CASE("docs: memory controls as docs/memory.md shows them") {
   using rmm_resource = rmm_like_resource;  // rmm::mr::device_memory_resource
   xp::cuda::set_memory_resource(std::make_shared<xp::cuda::foreign_resource<rmm_resource>>(&rmm_mr));
   xp::ndarray<float, xp::cuda> y = x * 2.f;  // from RMM; x goes back to the adaptors when it dies
-  xp::cuda::set_memory_resource(nullptr);  // xp's pool again
+  xp::cuda::set_memory_resource(nullptr);    // xp's pool again
   // example-end resources
   CHECK(stats->statistics().current_bytes == 4 * MiB);
   CHECK(rmm_mr.allocations == 1);

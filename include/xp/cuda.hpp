@@ -9,6 +9,7 @@
 /// and `__global__` kernels on the device need the translation unit compiled by nvcc.
 
 #include "xp/backends/cuda/backend.hpp"
+#include "xp/cuda/chunked.hpp"
 #include "xp/cuda/launch.hpp"
 #include "xp/cuda/memory_resource.hpp"
 #include "xp/xp.hpp"

@@ -160,9 +160,9 @@ class cuda::limiting_resource_adaptor final : public memory_resource {
 class cuda::statistics_resource_adaptor final : public memory_resource {
  public:
   struct counters {
-    std::size_t current_bytes = 0;       ///< allocated and not yet deallocated
-    std::size_t peak_bytes = 0;          ///< the most current_bytes seen
-    std::size_t total_bytes = 0;         ///< everything ever allocated
+    std::size_t current_bytes = 0;  ///< allocated and not yet deallocated
+    std::size_t peak_bytes = 0;     ///< the most current_bytes seen
+    std::size_t total_bytes = 0;    ///< everything ever allocated
     std::size_t current_allocations = 0;
     std::size_t total_allocations = 0;
   };
@@ -204,10 +204,12 @@ class cuda::logging_resource_adaptor final : public memory_resource {
 ///     xp::cuda::set_memory_resource(std::make_shared<xp::cuda::foreign_resource<rmm::mr::device_memory_resource>>(rmm_mr));
 template <class Resource>
 class cuda::foreign_resource final : public memory_resource {
-  static_assert(requires(Resource& r, void* p, std::size_t n, cudaStream_t s) {
-    { r.allocate(n, s) } -> std::convertible_to<void*>;
-    r.deallocate(p, n, s);
-  }, "xp::cuda::foreign_resource<R>: R needs allocate(bytes, stream) -> void* and deallocate(p, bytes, stream)");
+  static_assert(
+      requires(Resource & r, void* p, std::size_t n, cudaStream_t s) {
+        { r.allocate(n, s) } -> std::convertible_to<void*>;
+        r.deallocate(p, n, s);
+      },
+      "xp::cuda::foreign_resource<R>: R needs allocate(bytes, stream) -> void* and deallocate(p, bytes, stream)");
 
  public:
   explicit foreign_resource(Resource* resource) : m_resource(resource) {}

@@ -5,6 +5,7 @@
 /// `xp::primitive::gemm<B>` (declared here) with `run(problem, options)`; linalg/matmul.hpp
 /// builds problems from NumPy semantics.
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -32,6 +33,14 @@ enum class matmul_precision {
 struct matmul_options {
   matmul_engine engine = matmul_engine::automatic;
   matmul_precision precision = matmul_precision::highest;
+  /// Host operands only: the product runs on the CUDA device tile by tile, the operands streamed
+  /// through it in panels, so that they may be larger than device memory (engine and precision
+  /// then apply to the device's tiles). The program must include <xp/cuda.hpp> (it provides the
+  /// implementation, xp/cuda/chunked.hpp) and link xp::cuda. See docs/out_of_core.md.
+  bool out_of_core = false;
+  /// With out_of_core: the most bytes of one device buffer (a row panel of A, a column panel of
+  /// B, a tile of C); 0 picks it from the device's free memory (at most 256 MiB).
+  std::size_t tile_bytes = 0;
 };
 
 /// @brief The engine's name ("automatic", "cublas", "tiled").

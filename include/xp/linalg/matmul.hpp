@@ -136,6 +136,36 @@ matmul_plan plan_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b) {
   return plan;
 }
 
+/// The out-of-core product of host matrices, c (m x n, contiguous) = a (m x k) b (k x n), on the
+/// CUDA device: matmul_options::out_of_core. This header knows nothing of CUDA, so the
+/// implementation is reached through this pointer, which <xp/cuda.hpp> (xp/cuda/chunked.hpp)
+/// sets before main for W = float, double, int32, int64; it stays null in a program that never
+/// includes that header. The same code therefore runs in every translation unit (no ODR trap).
+template <class W>
+using out_of_core_gemm_fn = void (*)(const ndarray<W, host>& a, const ndarray<W, host>& b, const ndarray<W, host>& c,
+                                     const matmul_options& options);
+template <class W>
+inline out_of_core_gemm_fn<W> out_of_core_gemm_hook = nullptr;
+
+template <class W, class B>
+void run_out_of_core(const ndarray<W, B>& a, const ndarray<W, B>& b, const ndarray<W, B>& c, const shape_type& batch,
+                     const matmul_options& opt) {
+  if constexpr (!std::is_same_v<B, host>) {
+    (void)a, (void)b, (void)c, (void)batch, (void)opt;
+    throw value_error("xp::matmul: out_of_core streams host operands through the device; these are device arrays");
+  } else {
+    if (!batch.empty())
+      throw value_error("xp::matmul: out_of_core multiplies matrices (1-D or 2-D operands), got batch axes " +
+                        to_string(batch));
+    check_matmul_options<W>(opt, true, dtype_name<W>());  // the tiles run on the device
+    if (!out_of_core_gemm_hook<W>)
+      throw value_error(
+          "xp::matmul: out_of_core runs on the CUDA backend: include <xp/cuda.hpp> in the program "
+          "and link xp::cuda");
+    out_of_core_gemm_hook<W>(a, b, c, opt);
+  }
+}
+
 // Computes into `c` (contiguous, of type W, shape plan.full).
 template <class W, class T, class U, class B>
 void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W, B>& c, const shape_type& batch,
@@ -144,7 +174,8 @@ void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W,
   auto bw = as_compute<W>(b);
   if (aw.ndim() == 1) aw = expand_dims(aw, 0);
   if (bw.ndim() == 1) bw = expand_dims(bw, 1);
-  matmul_into(aw, bw, c, batch, opt);
+  if (opt.out_of_core) run_out_of_core(aw, bw, c, batch, opt);
+  else matmul_into(aw, bw, c, batch, opt);
 }
 
 }  // namespace detail
@@ -156,11 +187,15 @@ void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W,
 /// On xp::cuda float/double products go to cuBLAS (transposed and strided views through its
 /// op flags and leading dimensions, batches through its strided-batched call), other types to
 /// xp's tiled kernel; on xp::host float/double go to CBLAS when the build found it.
-/// @param options `{.engine = automatic | cublas | tiled, .precision = highest | tf32}`
+/// @param options `{.engine = automatic | cublas | tiled, .precision = highest | tf32,
+/// .out_of_core = false | true, .tile_bytes = 0}`. `.out_of_core = true` with host operands
+/// computes on the CUDA device tile by tile, streaming A's row panels and B's column panels
+/// through it, for products larger than device memory (<xp/cuda.hpp>, docs/out_of_core.md).
 /// @throws xp::shape_error when the inner dimensions differ or the batch axes do not
 /// broadcast (naming both shapes); xp::value_error for a 0-d operand; xp::dtype_error when the
 /// engine cannot serve the dtype (cublas: float/double on xp::cuda) or tf32 is asked of a
-/// non-float32 product.
+/// non-float32 product. With out_of_core: xp::value_error for device operands, batch axes, a
+/// tile_bytes smaller than one row of A, or a program without <xp/cuda.hpp>.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
   detail::op_range<B> range("xp::matmul");
