@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "xp/backends/cuda/backend.hpp"
+#include "xp/cuda/memory_resource.hpp"
 #include "xp/core.hpp"
 #include "xp/linalg.hpp"
 
@@ -106,7 +107,7 @@ inline std::size_t available_device_bytes() {
   auto& pool = xp::cuda::get_default_memory_pool();
   std::size_t bytes = xp::cuda::mem_info().free_bytes + pool.free_bytes();
   if (pool.limit() != 0)
-    bytes = std::min(bytes, pool.limit() > pool.used_bytes() ? pool.limit() - pool.used_bytes() : 0);
+    bytes = std::min(bytes, pool.limit() > pool.used_bytes() ? pool.limit() - pool.used_bytes() : std::size_t{0});
   return bytes;
 }
 
