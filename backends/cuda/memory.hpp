@@ -17,11 +17,27 @@
 
 namespace xp {
 
-/// @brief An owning CUDA stream (cupy.cuda.Stream). Blocking by default, like CuPy's:
-/// it synchronises with the legacy default stream.
+/// @brief A CUDA stream (cupy.cuda.Stream): a new one that xp owns, or another library's
+/// (wrap). A new stream is blocking by default, like CuPy's: it synchronises with the legacy
+/// default stream.
 class cuda::stream {
  public:
   explicit stream(bool non_blocking = false);
+  /// @brief xp on a stream another library created (cupy.cuda.ExternalStream; PyTorch's
+  /// torch.cuda.ExternalStream): make it current with stream_scope and xp's work, allocations
+  /// included, is enqueued on it. xp never destroys `handle`. Arrays allocated while it is
+  /// current are freed on it, and xp keeps freed small blocks for reuse on it (memory.hpp), so
+  /// the stream must outlive xp's use of it: give `owner` (e.g. a shared_ptr whose deleter
+  /// destroys the stream), which every such array and block keeps alive, or keep the stream
+  /// for the rest of the program. The special handles 0 (the default stream),
+  /// cudaStreamLegacy and cudaStreamPerThread are accepted as they are. Defined in libxp_cuda
+  /// (backends/cuda/interop.cpp).
+  /// @throws xp::value_error when CUDA does not recognise the handle (cudaStreamGetFlags fails;
+  ///         a destroyed stream is not always detected).
+  static stream wrap(cudaStream_t handle, std::shared_ptr<void> owner = {});
+  /// @brief The calling thread's current stream (the one stream_scope set; the legacy default
+  /// stream, get() == 0, when none is set): cupy.cuda.get_current_stream().
+  static stream current() noexcept;
   /// The raw handle; valid while this object (or an array allocated on it) lives.
   cudaStream_t get() const noexcept { return m_handle.get(); }
   /// Waits for all work enqueued on this stream.
@@ -29,6 +45,8 @@ class cuda::stream {
   const std::shared_ptr<CUstream_st>& handle() const noexcept { return m_handle; }
 
  private:
+  struct from_handle {};
+  stream(from_handle, std::shared_ptr<CUstream_st> handle) noexcept : m_handle(std::move(handle)) {}
   std::shared_ptr<CUstream_st> m_handle;
 };
 

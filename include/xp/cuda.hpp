@@ -1,8 +1,10 @@
 #pragma once
 /// @file cuda.hpp
 /// @brief The CUDA backend: `xp::ndarray<T, xp::cuda>`, streams, pinned memory and
-/// asynchronous transfers, raw kernels (`xp::cuda::launch`, <xp/cuda/launch.hpp>). Link the
-/// xp::cuda target.
+/// asynchronous transfers, raw kernels (`xp::cuda::launch`, <xp/cuda/launch.hpp>), foreign
+/// device memory, foreign streams and events (`xp::cuda::wrap`, `xp::cuda::stream::wrap`,
+/// `xp::cuda::event`, <xp/cuda/interop.hpp>; DLPack with <xp/dlpack.hpp>). Link the xp::cuda
+/// target.
 ///
 /// A g++-compiled translation unit may use everything xp precompiles (creation, copies,
 /// transfers, random numbers, library functions); elementwise expressions, user functors
@@ -10,6 +12,7 @@
 
 #include "xp/backends/cuda/backend.hpp"
 #include "xp/cuda/chunked.hpp"
+#include "xp/cuda/interop.hpp"
 #include "xp/cuda/launch.hpp"
 #include "xp/cuda/memory_resource.hpp"
 #include "xp/xp.hpp"

@@ -5,6 +5,9 @@
 #else
 #include <xp/xp.hpp>
 #endif
+#ifdef CONSUMER_WITH_DLPACK
+#include <xp/dlpack.hpp>
+#endif
 #include <cstdio>
 #include <iostream>
 
@@ -25,6 +28,11 @@ int main() {
   xp::save_npy("xp_consumer.npy", m);
   if (xp::sum(xp::load_npy<double>("xp_consumer.npy")).item() != 6.0) return 1;
   std::remove("xp_consumer.npy");
+#ifdef CONSUMER_WITH_DLPACK
+  // a DLPack round trip shares the memory
+  auto r = xp::from_dlpack<double>(xp::to_dlpack(a));
+  if (r.data() != a.data()) return 1;
+#endif
   std::cout << "consumer: sum " << total << "\n";
   return total == 2.5 ? 0 : 1;
 }

@@ -15,10 +15,14 @@
 #include <memory>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "xp/core/config.hpp"
 
 namespace xp {
+
+template <class T, class B>
+class ndarray;  // xp/core/ndarray.hpp
 
 /// @brief The CPU backend: memory from the heap, kernels as (OpenMP) loops. The default.
 ///
@@ -44,12 +48,14 @@ struct host {
 /// grid_for are in libxp itself, so a host-only program (xp::xp alone, g++, no CUDA toolkit)
 /// links them too: there they report no device (see src/cuda_queries.cpp).
 struct cuda {
-  class stream;          ///< an owning CUDA stream (defined in <xp/cuda.hpp>)
-  class stream_scope;    ///< makes a stream current for the enclosing scope
-  struct device_info;    ///< what device_properties() returns (defined below)
-  struct memory_info;    ///< what mem_info() returns (defined below)
-  struct launch_config;  ///< grid, block and dynamic shared memory of a launch (<xp/cuda/launch.hpp>)
-  struct kernel_info;    ///< what kernel_attributes() returns (<xp/cuda/launch.hpp>)
+  class stream;            ///< a CUDA stream, xp's own or another library's (defined in <xp/cuda.hpp>)
+  class stream_scope;      ///< makes a stream current for the enclosing scope
+  struct device_info;      ///< what device_properties() returns (defined below)
+  struct memory_info;      ///< what mem_info() returns (defined below)
+  struct launch_config;    ///< grid, block and dynamic shared memory of a launch (<xp/cuda/launch.hpp>)
+  struct kernel_info;      ///< what kernel_attributes() returns (<xp/cuda/launch.hpp>)
+  class event;             ///< a CUDA event: orders work across streams, times it (<xp/cuda/interop.hpp>)
+  struct array_interface;  ///< a foreign device buffer in the CUDA Array Interface's terms (<xp/cuda/interop.hpp>)
   // memory (<xp/cuda/memory_resource.hpp>, included by <xp/cuda.hpp>)
   class memory_resource;              ///< the interface: allocate/deallocate on a stream
   class memory_pool;                  ///< xp's default: a stream-ordered pool per device
@@ -145,6 +151,43 @@ struct cuda {
   static std::shared_ptr<memory_resource> get_memory_resource(int device = -1);
   /// @brief The process's pinned host pool (cupy.get_default_pinned_memory_pool()).
   static pinned_memory_pool& get_pinned_memory_pool();
+
+  // ---- device memory xp did not allocate (<xp/cuda/interop.hpp>, included by <xp/cuda.hpp>) --
+  /// @brief An xp array over device memory that another library allocated (a
+  /// thrust::device_vector, a cuBLAS output, a cudaMalloc'd buffer), without a copy: CuPy's
+  /// `ndarray(shape, dtype, cupy.cuda.MemoryPointer(cupy.cuda.UnownedMemory(ptr, size, owner), 0),
+  /// strides)`. `strides` are in elements (empty: C-contiguous). The array and every view of it
+  /// keep `owner` alive (give it the shared_ptr that owns the memory, or one whose deleter frees
+  /// it); with an empty owner the caller keeps the memory valid while xp may use it. A `const T*`
+  /// (or a `const void*`) gives a read-only array. Nothing is synchronised: order the producer's
+  /// pending work before xp's (xp::cuda::event). Defined in <xp/cuda/interop.hpp>.
+  /// @throws xp::value_error when the pointer is not memory of the current device nor managed
+  ///         memory (cudaPointerGetAttributes: host memory, pinned or not, is refused), for a
+  ///         negative extent, strides that do not match the shape, a null pointer with elements, a
+  ///         pointer misaligned for T, or strides whose byte offsets overflow; xp::cuda_error when
+  ///         CUDA cannot answer.
+  template <class T>
+  static ndarray<T, cuda> wrap(T* data, std::vector<index_t> shape, std::vector<index_t> strides = {},
+                               std::shared_ptr<void> owner = {});
+  template <class T>
+  static ndarray<T, cuda> wrap(const T* data, std::vector<index_t> shape, std::vector<index_t> strides = {},
+                               std::shared_ptr<void> owner = {});
+  template <class T>
+  static ndarray<T, cuda> wrap(void* data, std::vector<index_t> shape, std::vector<index_t> strides = {},
+                               std::shared_ptr<void> owner = {});
+  template <class T>
+  static ndarray<T, cuda> wrap(const void* data, std::vector<index_t> shape, std::vector<index_t> strides = {},
+                               std::shared_ptr<void> owner = {});
+  /// @brief wrap() of a buffer described by the CUDA Array Interface's fields (Numba's
+  /// `cuda.from_cuda_array_interface`, CuPy's `cupy.asarray(obj)` of an object with
+  /// `__cuda_array_interface__`): strides in bytes, `typestr` checked against T, `read_only`
+  /// honoured, and, when `stream` is given, xp's current stream made to wait for the work
+  /// enqueued on it so far (an event, as the interface asks of a consumer).
+  /// @throws what wrap() throws; xp::dtype_error when `typestr` is not T's (e.g. "<f8" for
+  ///         float); xp::value_error for byte strides that are not a multiple of sizeof(T), or the
+  ///         stream value 0, which the interface forbids.
+  template <class T>
+  static ndarray<T, cuda> wrap(const array_interface& interface, std::shared_ptr<void> owner = {});
 };
 
 /// @brief One CUDA device, as device_properties() reports it (a plain struct; the fields of
