@@ -157,6 +157,7 @@ TEST_CASE("memory: installed resources and adaptors see every allocation; buffer
 
 TEST_CASE("memory: pinned arrays come from the pinned pool and are reused") {
   auto& pinned = xp::cuda::get_pinned_memory_pool();
+  pinned.free_all_blocks();  // no cached block of this size from earlier tests: reuse must hand out `first`
   const std::size_t used = pinned.used_bytes();
   const float* first = nullptr;
   {
