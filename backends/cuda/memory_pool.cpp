@@ -63,8 +63,7 @@ std::size_t limit_from_environment(std::size_t total) {
 
 void add_to_high_water(std::atomic<std::size_t>& high, std::size_t now) noexcept {
   std::size_t seen = high.load(std::memory_order_relaxed);
-  while (now > seen && !high.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {
-  }
+  while (now > seen && !high.compare_exchange_weak(seen, now, std::memory_order_relaxed)) {}
 }
 
 }  // namespace
@@ -199,7 +198,7 @@ cudaMemPool_t cuda::memory_pool::native_handle() const noexcept { return m->pool
 
 namespace {
 struct device_slot {
-  cuda::memory_pool* pool = nullptr;              // created at first use, never destroyed
+  cuda::memory_pool* pool = nullptr;                // created at first use, never destroyed
   std::shared_ptr<cuda::memory_resource> resource;  // null: the pool
   bool set_up = false;                              // preloaders have run
 };
@@ -492,8 +491,8 @@ void cuda::pinned_memory_pool::free_all_blocks() {
 void cuda::pinned_memory_pool::set_limit(std::size_t bytes) {
   std::lock_guard<std::mutex> lock(m->mutex);
   if (bytes != 0 && bytes < m->used)
-    throw value_error("xp::cuda::pinned_memory_pool::set_limit: the limit of " + bytes_text(bytes) +
-                      " is below the " + bytes_text(m->used) + " in use");
+    throw value_error("xp::cuda::pinned_memory_pool::set_limit: the limit of " + bytes_text(bytes) + " is below the " +
+                      bytes_text(m->used) + " in use");
   m->limit = bytes;
 }
 std::size_t cuda::pinned_memory_pool::limit() const noexcept {
@@ -520,8 +519,7 @@ std::shared_ptr<cuda::memory_resource> checked_upstream(std::shared_ptr<cuda::me
 }
 }  // namespace
 
-cuda::limiting_resource_adaptor::limiting_resource_adaptor(std::shared_ptr<memory_resource> upstream,
-                                                           std::size_t limit)
+cuda::limiting_resource_adaptor::limiting_resource_adaptor(std::shared_ptr<memory_resource> upstream, std::size_t limit)
     : m_upstream(checked_upstream(std::move(upstream), "xp::cuda::limiting_resource_adaptor")), m_limit(limit) {}
 
 std::size_t cuda::limiting_resource_adaptor::used_bytes() const noexcept {
@@ -578,8 +576,7 @@ void cuda::statistics_resource_adaptor::do_deallocate(void* p, std::size_t bytes
   --m_counters.current_allocations;
 }
 
-cuda::logging_resource_adaptor::logging_resource_adaptor(std::shared_ptr<memory_resource> upstream,
-                                                         std::ostream& out)
+cuda::logging_resource_adaptor::logging_resource_adaptor(std::shared_ptr<memory_resource> upstream, std::ostream& out)
     : m_upstream(checked_upstream(std::move(upstream), "xp::cuda::logging_resource_adaptor")), m_out(&out) {}
 
 void* cuda::logging_resource_adaptor::do_allocate(std::size_t bytes, cudaStream_t stream) {

@@ -41,7 +41,7 @@ bool is_pinned(const void* p) noexcept {
 void parallel_copy(void* dst, const void* src, std::size_t bytes) noexcept {
 #ifdef _OPENMP
   const int threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(omp_get_max_threads()),
-                                                              std::max<std::size_t>(1, bytes / bytes_per_thread)));
+                                                             std::max<std::size_t>(1, bytes / bytes_per_thread)));
   if (threads > 1 && !omp_in_parallel()) {
     const std::size_t piece = (bytes + static_cast<std::size_t>(threads) - 1) / static_cast<std::size_t>(threads);
 #pragma omp parallel for num_threads(threads) schedule(static)

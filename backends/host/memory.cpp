@@ -109,8 +109,7 @@ std::shared_ptr<void> backends::host::allocate_cached(std::size_t bytes) {
         p = ::operator new (cls, std::align_val_t{alignment});
       } catch (const std::bad_alloc&) {
         const long pages = ::sysconf(_SC_AVPHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
-        throw out_of_memory(bytes, pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0,
-                            "host heap");
+        throw out_of_memory(bytes, pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0, "host heap");
       }
     }
   }

@@ -36,8 +36,8 @@
 #include <vector>
 
 #include "xp/backends/cuda/backend.hpp"
-#include "xp/cuda/memory_resource.hpp"
 #include "xp/core.hpp"
+#include "xp/cuda/memory_resource.hpp"
 #include "xp/linalg.hpp"
 
 namespace xp {
