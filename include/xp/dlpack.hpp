@@ -16,7 +16,9 @@
 
 #include <dlpack/dlpack.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <type_traits>
@@ -65,10 +67,12 @@ inline constexpr dlpack_dtype_entry dlpack_dtypes[] = {
     {dtype::code::float64, kDLFloat, 64},   // float64
 };
 
-constexpr const dlpack_dtype_entry* find_dlpack_dtype(dtype::code c) {
-  for (const auto& e : dlpack_dtypes)
-    if (e.xp == c) return &e;
-  return nullptr;
+// The line of xp dtype `c` in the table, -1 when it has none (an index, not a pointer: a pointer
+// compared with null is not a constant expression under -fsanitize=undefined).
+constexpr int find_dlpack_dtype(dtype::code c) {
+  for (std::size_t i = 0; i < std::size(dlpack_dtypes); ++i)
+    if (dlpack_dtypes[i].xp == c) return static_cast<int>(i);
+  return -1;
 }
 inline const dlpack_dtype_entry* find_dlpack_dtype(DLDataType t) {
   if (t.lanes != 1) return nullptr;
@@ -129,9 +133,9 @@ struct dlpack_owner {
 /// float32 is {kDLFloat, 32, 1}, bool {kDLBool (6), 8, 1}.
 template <class T>
 constexpr DLDataType dlpack_dtype() {
-  constexpr const detail::dlpack_dtype_entry* e = detail::find_dlpack_dtype(dtype::of<T>().id());
-  static_assert(e != nullptr, "xp: this dtype has no line in detail::dlpack_dtypes (xp/dlpack.hpp)");
-  return DLDataType{e->code, e->bits, 1};
+  constexpr int line = detail::find_dlpack_dtype(dtype::of<T>().id());
+  static_assert(line >= 0, "xp: this dtype has no line in detail::dlpack_dtypes (xp/dlpack.hpp)");
+  return DLDataType{detail::dlpack_dtypes[line].code, detail::dlpack_dtypes[line].bits, 1};
 }
 
 /// @brief Adopts a DLPack tensor as an `ndarray<T, B>` without copying (np.from_dlpack,
