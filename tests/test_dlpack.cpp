@@ -8,6 +8,7 @@
 
 #include <climits>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -406,7 +407,10 @@ TEST_CASE("dlpack: a tensor on another device is a value_error naming the device
   };
   refused(DLDevice{kDLROCM, 0}, "device type kDLROCM (10), device 0");
   refused(DLDevice{kDLOpenCL, 1}, "device type kDLOpenCL (4), device 1");
-  refused(DLDevice{static_cast<DLDeviceType>(99), 0}, "device type unknown (99)");
+  DLDevice unknown{kDLCPU, 0};
+  const int unknown_code = 99;  // no enumerator of DLDeviceType: set as the bytes a producer sends
+  std::memcpy(&unknown.device_type, &unknown_code, sizeof unknown_code);
+  refused(unknown, "device type unknown (99)");
 #ifdef XP_TEST_CUDA
   refused(DLDevice{kDLCPU, 0}, "device type kDLCPU (1)");
   refused(DLDevice{kDLCUDAHost, 0}, "device type kDLCUDAHost (3)");

@@ -18,6 +18,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <iterator>
 #include <memory>
 #include <string>
@@ -174,7 +175,12 @@ ndarray<T, B> from_dlpack(DLManagedTensor* tensor) {
     if (n < 0) throw value_error(where + ": shape " + to_string(shape) + " has a negative extent");
   const bool empty = checked_size(shape, sizeof(T)) == 0;
 
-  const dlpack_device_id device{static_cast<int>(t.device.device_type), t.device.device_id};
+  // read as the int it is: a producer may send a code this header's enum does not list, and
+  // loading such a value as the enum type would be undefined behaviour
+  static_assert(sizeof(t.device.device_type) == sizeof(int), "DLDeviceType is an int-sized enum");
+  int device_type = 0;
+  std::memcpy(&device_type, &t.device.device_type, sizeof device_type);
+  const dlpack_device_id device{device_type, t.device.device_id};
   const char* first = static_cast<const char*>(t.data);
   if (first != nullptr) first += t.byte_offset;
   // the memory is only looked at when there is some: an empty tensor's pointer may be anything
