@@ -63,6 +63,13 @@ dtype_values = {
     "u8": [0, 1, 0x0102030405060708, 2**63, 2**64 - 2, 2**64 - 1],
     "f4": [0.0, -1.5, 3.25, 2.0**-100, 1.5 * 2.0**100, -np.inf],  # exact: no rounding to agree on
     "f8": [0.0, -1.5, 3.25, 2.0**-1000, 1.5 * 2.0**1000, -np.inf],
+    # issue 18's new dtypes; exact too (2**-20 is a float16 subnormal; the parts of a complex
+    # value are the component float's, -0.0 included)
+    "f2": [0.0, -1.5, 3.25, 2.0**-20, 1.5 * 2.0**10, -np.inf],
+    "c8": [0j, complex(-1.5, 2.0), complex(3.25, -0.25), complex(2.0**-100, -1.5 * 2.0**100),
+           complex(-np.inf, 1.0), complex(1.0, -0.0)],
+    "c16": [0j, complex(-1.5, 2.0), complex(3.25, -0.25), complex(2.0**-1000, -1.5 * 2.0**1000),
+            complex(-np.inf, 1.0), complex(1.0, -0.0)],
 }
 for code, values in dtype_values.items():
     for order, tag in (("<", "le"), (">", "be")):
