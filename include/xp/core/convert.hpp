@@ -12,6 +12,9 @@
 /// - double -> float: IEEE rounding; beyond float's range gives +-inf.
 /// - -> bool: `v != 0` (NaN is true, like NumPy).
 /// - integer -> integer: modulo 2^bits (C++20 and NumPy agree).
+/// - -> float16: rounds once to nearest even (double -> float16 directly, not through float).
+/// - complex -> real: the real part (NumPy discards the imaginary part, with a warning);
+///   complex -> bool: either part nonzero; real -> complex: imaginary part 0.
 ///
 /// Signed integer overflow in + - * is also undefined in C++; NumPy wraps. `wrapping_add`,
 /// `wrapping_sub`, `wrapping_mul` and `wrapping_neg` compute in the unsigned type and give
@@ -22,6 +25,7 @@
 #include <type_traits>
 
 #include "xp/core/config.hpp"
+#include "xp/core/dtype.hpp"
 
 namespace xp::detail {
 
@@ -75,6 +79,19 @@ template <class T, class U>
 XP_HD constexpr T convert(U v) {
   if constexpr (std::is_same_v<T, U>) {
     return v;
+  } else if constexpr (is_complex_v<U>) {
+    using R = real_of_t<U>;
+    if constexpr (is_complex_v<T>) return T(convert<real_of_t<T>>(v.re), convert<real_of_t<T>>(v.im));
+    else if constexpr (std::is_same_v<T, bool>) return v.re != R(0) || v.im != R(0);
+    else return convert<T>(v.re);
+  } else if constexpr (is_complex_v<T>) {
+    using R = real_of_t<T>;
+    return T(convert<R>(v), R(0));
+  } else if constexpr (std::is_same_v<U, float16>) {
+    return convert<T>(static_cast<float>(v));  // exact
+  } else if constexpr (std::is_same_v<T, float16>) {
+    if constexpr (std::is_same_v<U, double>) return float16(v);
+    else return float16(static_cast<float>(v));  // exact below 2^24; beyond, float16 is inf either way
   } else if constexpr (std::is_same_v<T, bool>) {
     return v != U(0);
   } else if constexpr (std::is_integral_v<T> && std::is_floating_point_v<U>) {

@@ -18,15 +18,21 @@ namespace xp {
 
 namespace detail {
 /// The dtype NumPy gives a literal of C++ type S: bool stays bool, a floating literal keeps its
-/// precision (float -> float32, double -> float64), uint8_t stays uint8, every other integer
-/// is int64 (NumPy's default integer: `xp::array({1, 2})` is int64, as np.array([1, 2])).
+/// precision (float -> float32, double -> float64, xp::float16 -> float16), a complex one its
+/// (std::complex<double> -> complex128), `int`, `long` and `long long` give int64 (NumPy's default
+/// integer: `xp::array({1, 2})` is int64, as np.array([1, 2])), and the other fixed-width
+/// integers keep their dtype (uint8_t -> uint8, int16_t -> int16, ...).
 template <class S>
-using literal_dtype_t = std::conditional_t<
-    std::is_same_v<S, bool>, bool,
-    std::conditional_t<
-        std::is_same_v<S, float>, float,
-        std::conditional_t<std::is_floating_point_v<S>, double,
-                           std::conditional_t<std::is_same_v<S, std::uint8_t>, std::uint8_t, std::int64_t>>>>;
+struct literal_dtype {
+  using type = std::conditional_t<
+      std::is_same_v<S, int> || std::is_same_v<S, long> || std::is_same_v<S, long long>, std::int64_t,
+      std::conditional_t<
+          std::is_same_v<S, long double>, double,
+          std::conditional_t<is_dtype_v<S>, S,
+                             std::conditional_t<is_std_complex_v<S>, scalar_storage_t<S>, std::int64_t>>>>;
+};
+template <class S>
+using literal_dtype_t = typename literal_dtype<S>::type;
 // A new array of `value`s (full, zeros, ones), inside the profiler range `range_name`.
 template <class T, class B>
 ndarray<T, B> full_of(const shape_type& shape, T value, const char* range_name) {
@@ -50,10 +56,10 @@ ndarray<T, B> empty(const shape_type& shape) {
 /// @brief np.full(shape, value, dtype): the dtype is T when given, else the value's (an
 /// integer literal gives int64, a double float64, a float float32, as NumPy does).
 template <class T = detail::deduce_dtype, class B = host, class S>
-requires std::is_arithmetic_v<S>
+requires detail::is_scalar_v<S>
 auto full(const shape_type& shape, S value) {
   using R = detail::dtype_or_t<T, S>;
-  return detail::full_of<R, B>(shape, detail::convert<R>(value), "xp::full");
+  return detail::full_of<R, B>(shape, detail::convert<R>(static_cast<detail::scalar_storage_t<S>>(value)), "xp::full");
 }
 
 /// @brief np.zeros(shape, dtype): float64 unless a dtype is given.
@@ -92,7 +98,6 @@ ndarray<T, B> full_like(const ndarray<T, B>& a, std::type_identity_t<T> value) {
 namespace detail {
 template <class T, class B>
 ndarray<T, B> arange_of(double start, double stop, double step) {
-  static_assert(!std::is_same_v<T, bool>, "xp::arange: bool is not an arithmetic sequence (NumPy refuses it too)");
   op_range<B> range("xp::arange");
   if (step == 0 || !std::isfinite(step)) throw value_error("xp::arange: step must be finite and non-zero");
   if (!std::isfinite(start) || !std::isfinite(stop)) throw value_error("xp::arange: start and stop must be finite");
@@ -115,6 +120,8 @@ ndarray<T, B> arange_of(double start, double stop, double step) {
 template <class T = detail::deduce_dtype, class B = host, class A, class Z, class S = int>
 requires std::is_arithmetic_v<A> && std::is_arithmetic_v<Z> && std::is_arithmetic_v<S>
 auto arange(A start, Z stop, S step = 1) {
+  static_assert(!std::is_same_v<detail::dtype_or_t<T, A, Z, S>, bool>,
+                "xp::arange: bool is not an arithmetic sequence (NumPy refuses it too)");
   return detail::arange_of<detail::dtype_or_t<T, A, Z, S>, B>(static_cast<double>(start), static_cast<double>(stop),
                                                               static_cast<double>(step));
 }
@@ -122,7 +129,11 @@ auto arange(A start, Z stop, S step = 1) {
 /// @brief np.arange(stop, dtype): 0, 1, ..., stop-1 (`xp::arange(10)` is int64, as NumPy's).
 template <class T = detail::deduce_dtype, class B = host, class Z>
 requires std::is_arithmetic_v<Z>
-auto arange(Z stop) { return detail::arange_of<detail::dtype_or_t<T, Z>, B>(0.0, static_cast<double>(stop), 1.0); }
+auto arange(Z stop) {
+  static_assert(!std::is_same_v<detail::dtype_or_t<T, Z>, bool>,
+                "xp::arange: bool is not an arithmetic sequence (NumPy refuses it too)");
+  return detail::arange_of<detail::dtype_or_t<T, Z>, B>(0.0, static_cast<double>(stop), 1.0);
+}
 
 /// @brief np.linspace(start, stop, num, endpoint, dtype): `num` evenly spaced samples;
 /// integer dtypes floor like NumPy.
@@ -179,7 +190,7 @@ using nested_list_t = typename nested_list<S, D>::type;
 // NumPy's "inhomogeneous shape" error.
 template <class T, class S>
 void flatten_literal(const S& leaf, std::vector<T>& values, shape_type&, std::size_t) {
-  values.push_back(convert<T>(leaf));
+  values.push_back(convert<T>(static_cast<scalar_storage_t<std::decay_t<decltype(leaf)>>>(leaf)));
 }
 template <class T, class S>
 void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& values, shape_type& shape,
@@ -225,10 +236,10 @@ ndarray<T, B> array_from_literal(const List& list) {
 /// none is given, as NumPy's literals do: integer -> int64, double -> float64, float ->
 /// float32, bool -> bool.
 /// @throws xp::value_error for ragged lists ("inhomogeneous shape"), as NumPy.
-#define XP_ARRAY_LITERAL(depth, list_of_S)                                                        \
-  template <class T = detail::deduce_dtype, class B = host, class S>                              \
-  requires std::is_arithmetic_v<S> ndarray<detail::dtype_or_t<T, S>, B> array(list_of_S values) { \
-    return detail::array_from_literal<detail::dtype_or_t<T, S>, B, depth>(values);                \
+#define XP_ARRAY_LITERAL(depth, list_of_S)                                                       \
+  template <class T = detail::deduce_dtype, class B = host, class S>                             \
+  requires detail::is_scalar_v<S> ndarray<detail::dtype_or_t<T, S>, B> array(list_of_S values) { \
+    return detail::array_from_literal<detail::dtype_or_t<T, S>, B, depth>(values);               \
   }
 #define XP_LIST_(X) std::initializer_list<X>
 XP_ARRAY_LITERAL(1, XP_LIST_(S))
@@ -263,7 +274,7 @@ ndarray<T, B> array(const std::vector<T>& values) {
 
 /// @brief A 0-d array holding one value (np.array(value)); the dtype as for full.
 template <class T = detail::deduce_dtype, class B = host, class S>
-requires std::is_arithmetic_v<S>
+requires detail::is_scalar_v<S>
 auto scalar(S value) { return full<T, B>({}, value); }
 
 }  // namespace xp

@@ -1,7 +1,7 @@
 #pragma once
 /// @file host_instances.hpp
 /// @brief Explicit instantiation declarations (`extern template`) of the host operations that
-/// do not depend on an expression, for xp's six dtypes: creation (empty, full, zeros, ones,
+/// do not depend on an expression, for every dtype: creation (empty, full, zeros, ones,
 /// arange, linspace, eye), fill, copies and conversions (copy, astype, view assignment),
 /// reshape and copy_to_host. They are compiled once into the xp library
 /// (src/instantiate.cpp), so a program that includes <xp/core.hpp> neither instantiates nor
@@ -21,21 +21,13 @@
 #define XP_INSTANTIATE_HOST extern template
 #endif
 
-// Every dtype, and the dtypes arange takes (not bool, as NumPy).
-#define XP_HOST_DTYPES_(X)        X(float) X(double) X(std::int32_t) X(std::int64_t) X(std::uint8_t) X(bool)
-#define XP_HOST_NUMBER_DTYPES_(X) X(float) X(double) X(std::int32_t) X(std::int64_t) X(std::uint8_t)
-
-#define XP_HOST_ASSIGN_(T, U) \
+// Every dtype (the list of dtype.hpp), every pair for the conversions (arange of bool is
+// refused by the public function, so its helpers instantiate for every dtype too).
+#define XP_HOST_ASSIGN_(T, c, n, k, npy, U) \
   XP_INSTANTIATE_HOST void detail::assign<T, U, host>(const ndarray<T, host>&, const ndarray<U, host>&, const char*);
-#define XP_HOST_ASSIGN_FROM_(U)    \
-  XP_HOST_ASSIGN_(float, U)        \
-  XP_HOST_ASSIGN_(double, U)       \
-  XP_HOST_ASSIGN_(std::int32_t, U) \
-  XP_HOST_ASSIGN_(std::int64_t, U) \
-  XP_HOST_ASSIGN_(std::uint8_t, U) \
-  XP_HOST_ASSIGN_(bool, U)
+#define XP_HOST_ASSIGN_FROM_(U) XP_DTYPES_INNER(XP_HOST_ASSIGN_, U)
 
-#define XP_HOST_EVERY_DTYPE_(T)                                                                                \
+#define XP_HOST_EVERY_DTYPE_(T, c, n, k, npy)                                                                  \
   XP_INSTANTIATE_HOST void detail::generate<T, host, detail::constant_gen<T>>(const ndarray<T, host>&,         \
                                                                               const detail::constant_gen<T>&); \
   XP_INSTANTIATE_HOST void detail::generate<T, host, detail::eye_gen<T>>(const ndarray<T, host>&,              \
@@ -49,7 +41,7 @@
   XP_INSTANTIATE_HOST ndarray<T, host> eye<T, host>(index_t, std::optional<index_t>, index_t);                 \
   XP_HOST_ASSIGN_FROM_(T)
 
-#define XP_HOST_NUMBER_DTYPE_(T)                                                                               \
+#define XP_HOST_SEQUENCE_DTYPE_(T, c, n, k, npy)                                                               \
   XP_INSTANTIATE_HOST void detail::generate<T, host, detail::arange_gen<T>>(const ndarray<T, host>&,           \
                                                                             const detail::arange_gen<T>&);     \
   XP_INSTANTIATE_HOST void detail::generate<T, host, detail::linspace_gen<T>>(const ndarray<T, host>&,         \
@@ -58,14 +50,11 @@
   XP_INSTANTIATE_HOST ndarray<T, host> linspace<T, host>(double, double, index_t, bool);
 
 namespace xp {
-XP_HOST_DTYPES_(XP_HOST_EVERY_DTYPE_)
-XP_HOST_NUMBER_DTYPES_(XP_HOST_NUMBER_DTYPE_)
+XP_DTYPES(XP_HOST_EVERY_DTYPE_)
+XP_DTYPES(XP_HOST_SEQUENCE_DTYPE_)
 }  // namespace xp
-
-#undef XP_HOST_DTYPES_
-#undef XP_HOST_NUMBER_DTYPES_
 #undef XP_HOST_ASSIGN_
 #undef XP_HOST_ASSIGN_FROM_
 #undef XP_HOST_EVERY_DTYPE_
-#undef XP_HOST_NUMBER_DTYPE_
+#undef XP_HOST_SEQUENCE_DTYPE_
 #undef XP_INSTANTIATE_HOST

@@ -11,12 +11,15 @@
 #include <type_traits>
 
 #include "xp/core/config.hpp"
+#include "xp/core/float16.hpp"
 
 namespace xp::math {
 
-#define XP_MATH_UNARY(name, cf, cd)                    \
-  XP_HD inline float name(float x) { return ::cf(x); } \
-  XP_HD inline double name(double x) { return ::cd(x); }
+// float16 computes in float and rounds once, as NumPy's half loops do.
+#define XP_MATH_UNARY(name, cf, cd)                      \
+  XP_HD inline float name(float x) { return ::cf(x); }   \
+  XP_HD inline double name(double x) { return ::cd(x); } \
+  XP_HD inline float16 name(float16 x) { return float16(::cf(static_cast<float>(x))); }
 XP_MATH_UNARY(sin, sinf, sin)
 XP_MATH_UNARY(cos, cosf, cos)
 XP_MATH_UNARY(tan, tanf, tan)
@@ -42,9 +45,12 @@ XP_MATH_UNARY(round, nearbyintf, nearbyint)  // half to even, like np.round
 XP_MATH_UNARY(fabs, fabsf, fabs)
 #undef XP_MATH_UNARY
 
-#define XP_MATH_BINARY(name, cf, cd)                               \
-  XP_HD inline float name(float x, float y) { return ::cf(x, y); } \
-  XP_HD inline double name(double x, double y) { return ::cd(x, y); }
+#define XP_MATH_BINARY(name, cf, cd)                                    \
+  XP_HD inline float name(float x, float y) { return ::cf(x, y); }      \
+  XP_HD inline double name(double x, double y) { return ::cd(x, y); }   \
+  XP_HD inline float16 name(float16 x, float16 y) {                     \
+    return float16(::cf(static_cast<float>(x), static_cast<float>(y))); \
+  }
 XP_MATH_BINARY(arctan2, atan2f, atan2)
 XP_MATH_BINARY(pow, powf, pow)
 XP_MATH_BINARY(hypot, hypotf, hypot)
@@ -56,18 +62,23 @@ XP_HD inline float atan2(float y, float x) { return ::atan2f(y, x); }
 XP_HD inline double atan2(double y, double x) { return ::atan2(y, x); }
 
 template <class T>
+inline constexpr bool is_ieee_v = std::is_floating_point_v<T> || std::is_same_v<T, float16>;
+
+template <class T>
 XP_HD inline bool isnan(T x) {
-  if constexpr (std::is_floating_point_v<T>) return x != x;
+  if constexpr (is_ieee_v<T>) return x != x;
   else return false;
 }
 template <class T>
 XP_HD inline bool isinf(T x) {
-  if constexpr (std::is_floating_point_v<T>) return x == x && (x - x) != (x - x);
+  if constexpr (std::is_same_v<T, float16>) return (x.bits & 0x7fffu) == 0x7c00u;
+  else if constexpr (std::is_floating_point_v<T>) return x == x && (x - x) != (x - x);
   else return false;
 }
 template <class T>
 XP_HD inline bool isfinite(T x) {
-  if constexpr (std::is_floating_point_v<T>) return (x - x) == (x - x);
+  if constexpr (std::is_same_v<T, float16>) return (x.bits & 0x7c00u) != 0x7c00u;
+  else if constexpr (std::is_floating_point_v<T>) return (x - x) == (x - x);
   else return true;
 }
 

@@ -176,13 +176,13 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
 
   /// @brief Fills every element of this array or view with a value (`a[...] = v`).
   template <class S>
-  requires std::is_arithmetic_v<S> ndarray& operator=(S value) & {
-    fill(detail::convert<T>(value));
+  requires detail::is_scalar_v<S> ndarray& operator=(S value) & {
+    fill(detail::convert<T>(static_cast<detail::scalar_storage_t<S>>(value)));
     return *this;
   }
   template <class S>
-  requires std::is_arithmetic_v<S>
-  void operator=(S value) && { fill(detail::convert<T>(value)); }
+  requires detail::is_scalar_v<S>
+  void operator=(S value) && { fill(detail::convert<T>(static_cast<detail::scalar_storage_t<S>>(value))); }
 
   /// @brief Sets every element to `value` (ndarray.fill).
   /// @throws xp::value_error when this array is read-only.

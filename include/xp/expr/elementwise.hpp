@@ -423,8 +423,8 @@ template <class X>
 concept array_operand = is_operand_v<X>;
 /// Two operands of a binary op: arrays/expressions, or one of them an arithmetic scalar.
 template <class L, class R>
-concept binary_operands = (array_operand<L> && (array_operand<R> || std::is_arithmetic_v<std::decay_t<R>>)) ||
-                          (array_operand<R> && std::is_arithmetic_v<std::decay_t<L>>);
+concept binary_operands = (array_operand<L> && (array_operand<R> || is_scalar_v<std::decay_t<R>>)) ||
+                          (array_operand<R> && is_scalar_v<std::decay_t<L>>);
 
 // The dtype a scalar operand takes next to the reference operand (NumPy 2's weak scalars).
 template <class Ref, class S>
@@ -432,7 +432,8 @@ auto as_operand(const S& s) {
   if constexpr (is_operand_v<S>) {
     return s;
   } else {
-    static_assert(std::is_arithmetic_v<S>, "xp: an operand is an ndarray, an expression or an arithmetic scalar");
+    static_assert(is_scalar_v<S>,
+                  "xp: an operand is an ndarray, an expression or a scalar (arithmetic, xp::float16, complex)");
     using T = typename value_of<std::decay_t<Ref>>::type;
     using P = promote_scalar_t<T, S>;
     if constexpr (is_wrapping_integer_v<P> && std::is_integral_v<S> && !std::is_same_v<S, bool>) {
@@ -441,7 +442,7 @@ auto as_operand(const S& s) {
         throw value_error("xp: Python integer " + std::to_string(s) + " out of bounds for " +
                           std::string(dtype_name<P>()));
     }
-    return scalar_leaf<P>{convert<P>(s)};
+    return scalar_leaf<P>{convert<P>(static_cast<scalar_storage_t<S>>(s))};
   }
 }
 

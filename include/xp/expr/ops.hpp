@@ -29,12 +29,15 @@
 
 namespace xp {
 namespace detail {
-/// The floating dtype NumPy computes a float function in: float32 stays, float64 and the
-/// 32/64-bit integers give float64; uint8 and bool give float32 (NumPy: float16, which xp lacks).
+/// The inexact dtype NumPy computes a float function in: float and complex dtypes stay;
+/// bool and 8-bit integers give float16, 16-bit integers float32, wider ones float64.
 template <class T>
-using float_of_t =
-    std::conditional_t<std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> || std::is_same_v<T, std::int64_t>,
-                       double, float>;
+using float_of_t = std::conditional_t<
+    is_inexact_v<T>, T,
+    std::conditional_t<(sizeof(T) == 1), float16, std::conditional_t<(sizeof(T) == 2), float, double>>>;
+/// Refuses complex operands where NumPy does (ordering, bitwise, the real-only functions).
+template <class T>
+inline constexpr bool not_complex_v = !is_complex_v<T>;
 template <class A, class B>
 using float_of2_t = float_of_t<promote_t<A, B>>;
 }  // namespace detail
@@ -93,8 +96,8 @@ namespace ops {
 struct divides {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
-    using R = std::conditional_t<std::is_floating_point_v<promote_t<A, B>>, promote_t<A, B>, double>;
-    return static_cast<R>(a) / static_cast<R>(b);
+    using R = std::conditional_t<detail::is_inexact_v<promote_t<A, B>>, promote_t<A, B>, double>;
+    return static_cast<R>(static_cast<R>(a) / static_cast<R>(b));
   }
   template <class V>
   static V simd(const V& a, const V& b) {
@@ -111,8 +114,9 @@ struct modulus {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = promote_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp: remainder (%) is not defined for complex dtypes (NumPy refuses too)");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
-    if constexpr (std::is_floating_point_v<R>) {
+    if constexpr (detail::is_real_floating_v<R>) {
       R r = math::fmod(x, y);
       if (r != R(0)) {
         if ((r < R(0)) != (y < R(0))) r += y;
@@ -164,23 +168,25 @@ XP_UNARY_OPERATOR(-, ops::negate)
 // ---- comparisons and logic ----------------------------------------------------------------
 /// np.equal, not_equal, less, less_equal, greater, greater_equal (`==` ... `>=`): bool, the
 /// operands compared in their promoted dtype.
-#define XP_COMPARISON(name, sym)                      \
-  namespace ops {                                     \
-  struct name {                                       \
-    template <class A, class B>                       \
-    XP_HD bool operator()(A a, B b) const {           \
-      using R = promote_t<A, B>;                      \
-      return static_cast<R>(a) sym static_cast<R>(b); \
-    }                                                 \
-  };                                                  \
-  }                                                   \
+/// Complex operands compare for (in)equality only: ordering them refuses to compile.
+#define XP_COMPARISON(name, sym, ordering)                                                                \
+  namespace ops {                                                                                         \
+  struct name {                                                                                           \
+    template <class A, class B>                                                                           \
+    XP_HD bool operator()(A a, B b) const {                                                               \
+      using R = promote_t<A, B>;                                                                          \
+      static_assert(!ordering || detail::not_complex_v<R>, "xp: " #sym " does not order complex dtypes"); \
+      return static_cast<R>(a) sym static_cast<R>(b);                                                     \
+    }                                                                                                     \
+  };                                                                                                      \
+  }                                                                                                       \
   XP_BINARY_OPERATOR(sym, ops::name)
-XP_COMPARISON(equal, ==)
-XP_COMPARISON(not_equal, !=)
-XP_COMPARISON(less, <)
-XP_COMPARISON(less_equal, <=)
-XP_COMPARISON(greater, >)
-XP_COMPARISON(greater_equal, >=)
+XP_COMPARISON(equal, ==, false)
+XP_COMPARISON(not_equal, !=, false)
+XP_COMPARISON(less, <, true)
+XP_COMPARISON(less_equal, <=, true)
+XP_COMPARISON(greater, >, true)
+XP_COMPARISON(greater_equal, >=, true)
 #undef XP_COMPARISON
 
 namespace ops {
@@ -188,7 +194,7 @@ namespace ops {
 struct logical_and {
   template <class A, class B>
   XP_HD bool operator()(A a, B b) const {
-    return static_cast<bool>(a) && static_cast<bool>(b);
+    return detail::convert<bool>(a) && detail::convert<bool>(b);
   }
 };
 }  // namespace ops
@@ -200,7 +206,7 @@ namespace ops {
 struct logical_or {
   template <class A, class B>
   XP_HD bool operator()(A a, B b) const {
-    return static_cast<bool>(a) || static_cast<bool>(b);
+    return detail::convert<bool>(a) || detail::convert<bool>(b);
   }
 };
 }  // namespace ops
@@ -212,7 +218,7 @@ namespace ops {
 struct logical_not {
   template <class A>
   XP_HD bool operator()(A a) const {
-    return !static_cast<bool>(a);
+    return !detail::convert<bool>(a);
   }
 };
 }  // namespace ops
@@ -226,7 +232,8 @@ XP_UNARY_FUNCTION(logical_not, ops::logical_not)
     template <class A, class B>                                                                  \
     XP_HD auto operator()(A a, B b) const {                                                      \
       using R = promote_t<A, B>;                                                                 \
-      static_assert(std::is_integral_v<R>, "xp: bitwise operators take integer or bool arrays"); \
+      static_assert(std::is_integral_v<R>,                                                       \
+                    "xp: bitwise " #sym " takes integer or bool arrays, not floats or complex"); \
       return static_cast<R>(static_cast<R>(a) sym static_cast<R>(b));                            \
     }                                                                                            \
   };                                                                                             \
@@ -242,7 +249,7 @@ namespace ops {
 struct bitwise_not {
   template <class A>
   XP_HD A operator()(A a) const {
-    static_assert(std::is_integral_v<A>, "xp: ~ takes integer or bool arrays");
+    static_assert(std::is_integral_v<A>, "xp: ~ takes integer or bool arrays, not floats or complex");
     if constexpr (std::is_same_v<A, bool>) return !a;
     else return static_cast<A>(~a);
   }
@@ -253,55 +260,58 @@ XP_UNARY_OPERATOR(~, ops::bitwise_not)
 // ---- float functions (integers compute in float_of_t) --------------------------------------
 /// np.sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, sin, cos, tan, arcsin, arccos,
 /// arctan, sinh, cosh, tanh: xp::math's function on the host and device, xsimd's on batches.
-#define XP_FLOAT_FUNCTION(name, vector_fn)                      \
-  namespace ops {                                               \
-  struct name {                                                 \
-    template <class A>                                          \
-    XP_HD auto operator()(A a) const {                          \
-      return math::name(static_cast<detail::float_of_t<A>>(a)); \
-    }                                                           \
-    template <class V>                                          \
-    static V simd(const V& a) {                                 \
-      return vector_fn(a);                                      \
-    }                                                           \
-  };                                                            \
-  }                                                             \
+#define XP_FLOAT_FUNCTION(name, complex_ok, vector_fn)                                                   \
+  namespace ops {                                                                                        \
+  struct name {                                                                                          \
+    template <class A>                                                                                   \
+    XP_HD auto operator()(A a) const {                                                                   \
+      using F = detail::float_of_t<A>;                                                                   \
+      static_assert(complex_ok || detail::not_complex_v<F>, "xp::" #name " is not defined for complex"); \
+      return math::name(detail::convert<F>(a));                                                          \
+    }                                                                                                    \
+    template <class V>                                                                                   \
+    static V simd(const V& a) {                                                                          \
+      return vector_fn(a);                                                                               \
+    }                                                                                                    \
+  };                                                                                                     \
+  }                                                                                                      \
   XP_UNARY_FUNCTION(name, ops::name)
-XP_FLOAT_FUNCTION(sqrt, ::xsimd::sqrt)
-XP_FLOAT_FUNCTION(cbrt, ::xsimd::cbrt)
-XP_FLOAT_FUNCTION(exp, ::xsimd::exp)
-XP_FLOAT_FUNCTION(exp2, ::xsimd::exp2)
-XP_FLOAT_FUNCTION(expm1, ::xsimd::expm1)
-XP_FLOAT_FUNCTION(log, ::xsimd::log)
-XP_FLOAT_FUNCTION(log2, ::xsimd::log2)
-XP_FLOAT_FUNCTION(log10, ::xsimd::log10)
-XP_FLOAT_FUNCTION(log1p, ::xsimd::log1p)
-XP_FLOAT_FUNCTION(sin, ::xsimd::sin)
-XP_FLOAT_FUNCTION(cos, ::xsimd::cos)
-XP_FLOAT_FUNCTION(tan, ::xsimd::tan)
-XP_FLOAT_FUNCTION(arcsin, ::xsimd::asin)
-XP_FLOAT_FUNCTION(arccos, ::xsimd::acos)
-XP_FLOAT_FUNCTION(arctan, ::xsimd::atan)
-XP_FLOAT_FUNCTION(sinh, ::xsimd::sinh)
-XP_FLOAT_FUNCTION(cosh, ::xsimd::cosh)
-XP_FLOAT_FUNCTION(tanh, ::xsimd::tanh)
+XP_FLOAT_FUNCTION(sqrt, true, ::xsimd::sqrt)
+XP_FLOAT_FUNCTION(cbrt, false, ::xsimd::cbrt)
+XP_FLOAT_FUNCTION(exp, true, ::xsimd::exp)
+XP_FLOAT_FUNCTION(exp2, true, ::xsimd::exp2)
+XP_FLOAT_FUNCTION(expm1, true, ::xsimd::expm1)
+XP_FLOAT_FUNCTION(log, true, ::xsimd::log)
+XP_FLOAT_FUNCTION(log2, true, ::xsimd::log2)
+XP_FLOAT_FUNCTION(log10, true, ::xsimd::log10)
+XP_FLOAT_FUNCTION(log1p, true, ::xsimd::log1p)
+XP_FLOAT_FUNCTION(sin, true, ::xsimd::sin)
+XP_FLOAT_FUNCTION(cos, true, ::xsimd::cos)
+XP_FLOAT_FUNCTION(tan, true, ::xsimd::tan)
+XP_FLOAT_FUNCTION(arcsin, true, ::xsimd::asin)
+XP_FLOAT_FUNCTION(arccos, true, ::xsimd::acos)
+XP_FLOAT_FUNCTION(arctan, true, ::xsimd::atan)
+XP_FLOAT_FUNCTION(sinh, true, ::xsimd::sinh)
+XP_FLOAT_FUNCTION(cosh, true, ::xsimd::cosh)
+XP_FLOAT_FUNCTION(tanh, true, ::xsimd::tanh)
 #undef XP_FLOAT_FUNCTION
 
 /// np.arctan2(y, x) and np.hypot(x, y), in float_of_t of the promoted dtype.
-#define XP_FLOAT_FUNCTION2(name, vector_fn)                    \
-  namespace ops {                                              \
-  struct name {                                                \
-    template <class A, class B>                                \
-    XP_HD auto operator()(A a, B b) const {                    \
-      using R = detail::float_of2_t<A, B>;                     \
-      return math::name(static_cast<R>(a), static_cast<R>(b)); \
-    }                                                          \
-    template <class V>                                         \
-    static V simd(const V& a, const V& b) {                    \
-      return vector_fn(a, b);                                  \
-    }                                                          \
-  };                                                           \
-  }                                                            \
+#define XP_FLOAT_FUNCTION2(name, vector_fn)                                                \
+  namespace ops {                                                                          \
+  struct name {                                                                            \
+    template <class A, class B>                                                            \
+    XP_HD auto operator()(A a, B b) const {                                                \
+      using R = detail::float_of2_t<A, B>;                                                 \
+      static_assert(detail::not_complex_v<R>, "xp::" #name " is not defined for complex"); \
+      return math::name(static_cast<R>(a), static_cast<R>(b));                             \
+    }                                                                                      \
+    template <class V>                                                                     \
+    static V simd(const V& a, const V& b) {                                                \
+      return vector_fn(a, b);                                                              \
+    }                                                                                      \
+  };                                                                                       \
+  }                                                                                        \
   XP_BINARY_FUNCTION(name, ops::name)
 XP_FLOAT_FUNCTION2(arctan2, ::xsimd::atan2)
 XP_FLOAT_FUNCTION2(hypot, ::xsimd::hypot)
@@ -315,6 +325,7 @@ struct logaddexp {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = detail::float_of2_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp::logaddexp is not defined for complex");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
     if (x == y) return static_cast<R>(x + R(0.693147180559945309417232121458176568));
     const R d = x - y;
@@ -344,7 +355,11 @@ struct copysign {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = detail::float_of2_t<A, B>;
-    if constexpr (std::is_same_v<R, float>) return ::copysignf(static_cast<R>(a), static_cast<R>(b));
+    static_assert(detail::not_complex_v<R>, "xp::copysign is not defined for complex");
+    if constexpr (std::is_same_v<R, float16>)
+      return float16::from_bits(
+          static_cast<std::uint16_t>((static_cast<R>(a).bits & 0x7fffu) | (static_cast<R>(b).bits & 0x8000u)));
+    else if constexpr (std::is_same_v<R, float>) return ::copysignf(static_cast<R>(a), static_cast<R>(b));
     else return ::copysign(static_cast<R>(a), static_cast<R>(b));
   }
   template <class V>
@@ -363,8 +378,18 @@ struct nextafter {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = detail::float_of2_t<A, B>;
-    if constexpr (std::is_same_v<R, float>) return ::nextafterf(static_cast<R>(a), static_cast<R>(b));
+    static_assert(detail::not_complex_v<R>, "xp::nextafter is not defined for complex");
+    if constexpr (std::is_same_v<R, float16>) return next_half(static_cast<R>(a), static_cast<R>(b));
+    else if constexpr (std::is_same_v<R, float>) return ::nextafterf(static_cast<R>(a), static_cast<R>(b));
     else return ::nextafter(static_cast<R>(a), static_cast<R>(b));
+  }
+  // float16 steps its bits (the rule of the vector form below)
+  XP_HD static float16 next_half(float16 x, float16 y) {
+    if (x != x || y != y) return float16(static_cast<float>(x) + static_cast<float>(y));
+    if (static_cast<float>(x) == static_cast<float>(y)) return y;
+    if (static_cast<float>(x) == 0.f) return float16::from_bits(static_cast<std::uint16_t>((y.bits & 0x8000u) | 1u));
+    const bool away = (static_cast<float>(x) > 0.f) == (static_cast<float>(y) > static_cast<float>(x));
+    return float16::from_bits(static_cast<std::uint16_t>(away ? x.bits + 1u : x.bits - 1u));
   }
   // One ulp is one step of the bit pattern read as an integer: +1 moves away from zero, -1
   // towards it (for either sign); from ±0 the step is the smallest subnormal with y's sign.
@@ -384,22 +409,25 @@ struct nextafter {
 }  // namespace ops
 XP_BINARY_FUNCTION(nextafter, ops::nextafter)
 
-/// np.floor / ceil / trunc / round (half to even): integers pass through unchanged.
-#define XP_ROUNDING_FUNCTION(name)                                     \
-  namespace ops {                                                      \
-  struct name {                                                        \
-    template <class A>                                                 \
-    XP_HD A operator()(A a) const {                                    \
-      if constexpr (std::is_floating_point_v<A>) return math::name(a); \
-      else return a;                                                   \
-    }                                                                  \
-  };                                                                   \
-  }                                                                    \
+/// np.floor / ceil / trunc / round (half to even): integers pass through unchanged; complex
+/// rounds (np.round, np.rint) part by part, and floor/ceil/trunc refuse it, as NumPy.
+#define XP_ROUNDING_FUNCTION(name, complex_ok)                                                           \
+  namespace ops {                                                                                        \
+  struct name {                                                                                          \
+    template <class A>                                                                                   \
+    XP_HD A operator()(A a) const {                                                                      \
+      static_assert(complex_ok || detail::not_complex_v<A>, "xp::" #name " is not defined for complex"); \
+      if constexpr (detail::is_complex_v<A>) return A(math::name(a.re), math::name(a.im));               \
+      else if constexpr (detail::is_real_floating_v<A>) return math::name(a);                            \
+      else return a;                                                                                     \
+    }                                                                                                    \
+  };                                                                                                     \
+  }                                                                                                      \
   XP_UNARY_FUNCTION(name, ops::name)
-XP_ROUNDING_FUNCTION(floor)
-XP_ROUNDING_FUNCTION(ceil)
-XP_ROUNDING_FUNCTION(trunc)
-XP_ROUNDING_FUNCTION(round)
+XP_ROUNDING_FUNCTION(floor, false)
+XP_ROUNDING_FUNCTION(ceil, false)
+XP_ROUNDING_FUNCTION(trunc, false)
+XP_ROUNDING_FUNCTION(round, true)
 #undef XP_ROUNDING_FUNCTION
 
 namespace ops {
@@ -411,7 +439,9 @@ struct round_decimals {
   double scale;  // 10^|decimals|, computed as NumPy's power_of_ten
   template <class A>
   XP_HD A operator()(A a) const {
-    if constexpr (std::is_floating_point_v<A>) {
+    if constexpr (detail::is_complex_v<A>) {
+      return A((*this)(a.re), (*this)(a.im));
+    } else if constexpr (detail::is_real_floating_v<A>) {
       const A f = static_cast<A>(scale);
       return decimals >= 0 ? math::round(a * f) / f : math::round(a / f) * f;
     } else {
@@ -435,8 +465,8 @@ namespace ops {
 /// np.absolute (xp::abs, xp::absolute): abs(MIN) of a signed integer is MIN, as in NumPy.
 struct absolute {
   template <class A>
-  XP_HD A operator()(A a) const {
-    if constexpr (std::is_floating_point_v<A>) return math::fabs(a);
+  XP_HD auto operator()(A a) const {
+    if constexpr (detail::is_inexact_v<A>) return math::fabs(a);  // complex: |z|, real
     else if constexpr (std::is_unsigned_v<A> || std::is_same_v<A, bool>) return a;
     else return a < 0 ? detail::wrapping_neg(a) : a;
   }
@@ -450,12 +480,23 @@ XP_UNARY_FUNCTION(abs, ops::absolute)
 XP_UNARY_FUNCTION(absolute, ops::absolute)
 
 namespace ops {
-/// np.sign: -1, 0 or 1 in the input dtype; NaN and ±0 stay.
+/// np.sign: -1, 0 or 1 in the input dtype; NaN and ±0 stay; for complex z / |z| (NumPy 2),
+/// 0 for 0.
 struct sign {
   template <class A>
   XP_HD A operator()(A a) const {
     if constexpr (std::is_same_v<A, bool>) return a;
-    else if constexpr (std::is_floating_point_v<A>) return a > A(0) ? A(1) : (a < A(0) ? A(-1) : a);
+    else if constexpr (detail::is_complex_v<A>) {
+      using R = detail::real_of_t<A>;
+      const R m = math::fabs(a);
+      if (m == R(0)) return A(R(0), R(0));
+      if (math::isinf(m)) {  // NumPy: inf parts become ±1 (or 0), the rest 0 (nan when both inf)
+        if (math::isinf(a.re) && math::isinf(a.im)) return A(R(NAN), R(NAN));
+        return A(math::isinf(a.re) ? (a.re > R(0) ? R(1) : R(-1)) : R(0),
+                 math::isinf(a.im) ? (a.im > R(0) ? R(1) : R(-1)) : R(0));
+      }
+      return A(a.re / m, a.im / m);
+    } else if constexpr (detail::is_real_floating_v<A>) return a > A(0) ? A(1) : (a < A(0) ? A(-1) : a);
     else return static_cast<A>((A(0) < a) - (a < A(0)));
   }
 };
@@ -487,7 +528,7 @@ struct power {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = promote_t<A, B>;
-    if constexpr (std::is_floating_point_v<R>) {
+    if constexpr (detail::is_inexact_v<R>) {
       return math::pow(static_cast<R>(a), static_cast<R>(b));
     } else {
       R base = static_cast<R>(a), result = R(1);
@@ -508,6 +549,7 @@ struct minimum {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = promote_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp::minimum does not order complex dtypes");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
     return (x <= y || math::isnan(x)) ? x : y;
   }
@@ -521,6 +563,7 @@ struct maximum {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = promote_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp::maximum does not order complex dtypes");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
     return (x >= y || math::isnan(x)) ? x : y;
   }
@@ -549,7 +592,7 @@ struct where {
   template <class C, class A, class B>
   XP_HD auto operator()(C c, A a, B b) const {
     using R = promote_t<A, B>;
-    return static_cast<bool>(c) ? static_cast<R>(a) : static_cast<R>(b);
+    return detail::convert<bool>(c) ? static_cast<R>(a) : static_cast<R>(b);
   }
 };
 }  // namespace ops
@@ -593,6 +636,51 @@ struct isfinite {
 };
 }  // namespace ops
 XP_UNARY_FUNCTION(isfinite, ops::isfinite)
+
+// ---- complex parts ------------------------------------------------------------------------
+namespace ops {
+/// np.real: the real part (a real array's values unchanged).
+struct real {
+  template <class A>
+  XP_HD auto operator()(A a) const {
+    if constexpr (detail::is_complex_v<A>) return a.re;
+    else return a;
+  }
+};
+/// np.imag: the imaginary part (zeros of a real array's dtype).
+struct imag {
+  template <class A>
+  XP_HD auto operator()(A a) const {
+    if constexpr (detail::is_complex_v<A>) return a.im;
+    else return A(0);
+  }
+};
+/// np.conj (np.conjugate): re - im i (a real array's values unchanged).
+struct conj {
+  template <class A>
+  XP_HD A operator()(A a) const {
+    if constexpr (detail::is_complex_v<A>) return A(a.re, -a.im);
+    else return a;
+  }
+};
+/// np.angle: atan2(imag, real) in radians, in the float dtype of the input (for a real
+/// array: 0 or pi, and NaN stays NaN).
+struct angle {
+  template <class A>
+  XP_HD auto operator()(A a) const {
+    if constexpr (detail::is_complex_v<A>) return math::arg(a);
+    else {
+      using F = detail::float_of_t<A>;
+      return math::arctan2(F(0), detail::convert<F>(a));
+    }
+  }
+};
+}  // namespace ops
+XP_UNARY_FUNCTION(real, ops::real)
+XP_UNARY_FUNCTION(imag, ops::imag)
+XP_UNARY_FUNCTION(conj, ops::conj)
+XP_UNARY_FUNCTION(conjugate, ops::conj)
+XP_UNARY_FUNCTION(angle, ops::angle)
 
 namespace ops {
 /// Conversion to T (astype inside an expression), defined for NaN and out-of-range values.

@@ -182,8 +182,23 @@ ndarray<Out, typename X::backend_type> run_reduction(const X& x, const axes_t& a
   return out;
 }
 
+/// np.sum's result dtype: bool and signed integers give int64, unsigned ones uint64, floats
+/// and complex their own.
 template <class T>
-using sum_acc_t = std::conditional_t<std::is_floating_point_v<T>, T, std::int64_t>;
+using sum_result_t =
+    std::conditional_t<is_inexact_v<T>, T, std::conditional_t<is_unsigned_integer_v<T>, std::uint64_t, std::int64_t>>;
+/// What a sum accumulates in: its result dtype, except float16, which adds in float (NumPy's
+/// half loops do) and rounds once at the end.
+template <class T>
+using sum_acc_t = std::conditional_t<std::is_same_v<T, float16>, float, sum_result_t<T>>;
+/// The post step that rounds an accumulator to result dtype R (float -> float16), else nothing.
+template <class R>
+struct to_result {
+  template <class A>
+  XP_HD R operator()(A a) const {
+    return convert<R>(a);
+  }
+};
 
 template <class X>
 using operand_value_t = typename value_of<std::decay_t<X>>::type;
@@ -203,12 +218,14 @@ struct take_prod {
 struct take_min {  // NaN wins, like np.min
   template <class A>
   XP_HD A operator()(A a, A b) const {
+    static_assert(not_complex_v<A>, "xp::min / argmin do not order complex dtypes");
     return (math::isnan(a) || a <= b) ? a : b;
   }
 };
 struct take_max {
   template <class A>
   XP_HD A operator()(A a, A b) const {
+    static_assert(not_complex_v<A>, "xp::max / argmax do not order complex dtypes");
     return (math::isnan(a) || a >= b) ? a : b;
   }
 };
@@ -235,6 +252,7 @@ template <bool Max>
 struct take_arg {
   template <class T>
   XP_HD value_index<T> operator()(value_index<T> a, value_index<T> b) const {
+    static_assert(not_complex_v<T>, "xp::argmin / argmax do not order complex dtypes");
     const bool an = math::isnan(a.value), bn = math::isnan(b.value);
     if (an || bn) {
       if (an && bn) return a.index <= b.index ? a : b;
@@ -255,51 +273,59 @@ template <class Acc>
 struct to_acc {
   template <class V>
   XP_HD Acc operator()(V v) const {
-    return static_cast<Acc>(v);
+    return convert<Acc>(v);
   }
 };
-template <class Acc>
+template <class Acc, class R = Acc>
 struct divide_by_count {
-  XP_HD Acc operator()(Acc a, index_t n) const { return a / static_cast<Acc>(n); }
+  XP_HD R operator()(Acc a, index_t n) const { return convert<R>(a / static_cast<Acc>(n)); }
 };
 // NumPy divides by max(n - ddof, 0): inf (or NaN for 0/0) once ddof >= n, never a negative count
-template <class Acc>
+template <class Acc, class R = Acc>
 struct divide_by_count_minus {
   index_t ddof;
-  XP_HD Acc operator()(Acc a, index_t n) const {
+  XP_HD R operator()(Acc a, index_t n) const {
     // n - ddof counted exactly (float32 cannot hold n - ddof for n past 2^24); a negative ddof
     // is the only way it could overflow int64, so that case counts in double
     const Acc dof = ddof >= n   ? Acc(0)
                     : ddof >= 0 ? static_cast<Acc>(n - ddof)
                                 : static_cast<Acc>(static_cast<double>(n) - static_cast<double>(ddof));
-    return a / dof;
+    return convert<R>(a / dof);
   }
 };
+// |v|^2 in Acc: v*v for real values, re^2 + im^2 for complex (np.var of complex is real).
 template <class Acc>
 struct squared {
   template <class V>
   XP_HD Acc operator()(V v) const {
-    return static_cast<Acc>(v) * static_cast<Acc>(v);
+    if constexpr (is_complex_v<V>) {
+      const Acc re = convert<Acc>(v.re), im = convert<Acc>(v.im);
+      return re * re + im * im;
+    } else {
+      const Acc x = convert<Acc>(v);
+      return x * x;
+    }
   }
 };
+template <class R>
 struct square_root {
   template <class A>
-  XP_HD A operator()(A a) const {
-    return math::sqrt(a);
+  XP_HD R operator()(A a) const {
+    return convert<R>(math::sqrt(a));
   }
 };
 // example-begin count-nonzero
 struct nonzero_count {
   template <class V>
   XP_HD std::int64_t operator()(V v) const {
-    return v != V(0) ? 1 : 0;
+    return convert<bool>(v) ? 1 : 0;
   }
 };
 // example-end count-nonzero
 struct truthy {
   template <class V>
   XP_HD bool operator()(V v) const {
-    return static_cast<bool>(v);
+    return convert<bool>(v);
   }
 };
 
@@ -357,23 +383,32 @@ auto reduce_with(const reduction<Desc>& r, const X& x, const axes_t& axes, bool 
   return run_reduction<Out>(x, axes, keepdims, r.desc, r.name, r.needs_values, into);
 }
 
+/// np.mean's result dtype: floats and complex keep theirs, the rest give float64.
 template <class T>
-using mean_acc_t = std::conditional_t<std::is_same_v<T, float>, float, double>;
+using mean_result_t = std::conditional_t<is_inexact_v<T>, T, double>;
+/// What a mean accumulates in: float16 in float (NumPy's float32 intermediate), else its result.
+template <class T>
+using mean_acc_t = std::conditional_t<std::is_same_v<T, float16>, float, mean_result_t<T>>;
+/// np.var / np.std: the real dtype of the mean (complex64 -> float32), accumulated like mean.
+template <class T>
+using var_result_t = real_of_t<mean_result_t<T>>;
+template <class T>
+using var_acc_t = real_of_t<mean_acc_t<T>>;
 
 // np.std's post: the square root of var's.
-template <class Acc>
+template <class Acc, class R = Acc>
 struct root_of_divide_by_count_minus {
   index_t ddof;
-  XP_HD Acc operator()(Acc a, index_t n) const { return math::sqrt(divide_by_count_minus<Acc>{ddof}(a, n)); }
+  XP_HD R operator()(Acc a, index_t n) const { return convert<R>(math::sqrt(divide_by_count_minus<Acc>{ddof}(a, n))); }
 };
 
 // ---- the reductions: {identity, map, reduce, post} --------------------------------------
 template <class T>
 inline constexpr auto sum_reduction = make_reduction("sum", sum_acc_t<T>(0), to_acc<sum_acc_t<T>>{}, take_sum{},
-                                                     identity{});
+                                                     to_result<sum_result_t<T>>{});
 template <class T>
 inline constexpr auto prod_reduction = make_reduction("prod", sum_acc_t<T>(1), to_acc<sum_acc_t<T>>{}, take_prod{},
-                                                      identity{});
+                                                      to_result<sum_result_t<T>>{});
 template <class T>
 inline constexpr auto min_reduction =
     make_reduction("minimum", highest<T>(), to_acc<T>{}, take_min{}, identity{}).without_identity();
@@ -382,14 +417,15 @@ inline constexpr auto max_reduction =
     make_reduction("maximum", lowest<T>(), to_acc<T>{}, take_max{}, identity{}).without_identity();
 template <class T>
 inline constexpr auto mean_reduction = make_reduction("mean", mean_acc_t<T>(0), to_acc<mean_acc_t<T>>{}, take_sum{},
-                                                      divide_by_count<mean_acc_t<T>>{});
-// var and std: the second pass, over x - mean(x); xp::var / xp::stddev set ddof
+                                                      divide_by_count<mean_acc_t<T>, mean_result_t<T>>{});
+// var and std: the second pass, over x - mean(x) (in mean's accumulator dtype); xp::var /
+// xp::stddev set ddof
 template <class T>
-inline constexpr auto var_reduction = make_reduction("var", mean_acc_t<T>(0), squared<mean_acc_t<T>>{}, take_sum{},
-                                                     divide_by_count_minus<mean_acc_t<T>>{0});
+inline constexpr auto var_reduction = make_reduction("var", var_acc_t<T>(0), squared<var_acc_t<T>>{}, take_sum{},
+                                                     divide_by_count_minus<var_acc_t<T>, var_result_t<T>>{0});
 template <class T>
-inline constexpr auto std_reduction = make_reduction("std", mean_acc_t<T>(0), squared<mean_acc_t<T>>{}, take_sum{},
-                                                     root_of_divide_by_count_minus<mean_acc_t<T>>{0});
+inline constexpr auto std_reduction = make_reduction("std", var_acc_t<T>(0), squared<var_acc_t<T>>{}, take_sum{},
+                                                     root_of_divide_by_count_minus<var_acc_t<T>, var_result_t<T>>{0});
 template <class T>
 inline constexpr auto argmin_reduction = make_reduction("argmin",
                                                         value_index<T>{highest<T>(),
@@ -414,17 +450,23 @@ inline constexpr auto count_nonzero_reduction = make_reduction("count_nonzero", 
                                                                take_sum{}, identity{});
 // example-end count-nonzero
 template <class T>
-inline constexpr auto norm_reduction = make_reduction("norm", float_of_t<T>(0), squared<float_of_t<T>>{}, take_sum{},
-                                                      square_root{});
+using norm_result_t = real_of_t<float_of_t<T>>;
+template <class T>
+using norm_acc_t = std::conditional_t<std::is_same_v<norm_result_t<T>, float16>, float, norm_result_t<T>>;
+template <class T>
+inline constexpr auto norm_reduction = make_reduction("norm", norm_acc_t<T>(0), squared<norm_acc_t<T>>{}, take_sum{},
+                                                      square_root<norm_result_t<T>>{});
 
 // var / std: the mean (kept axes), then the reduction `r` (with ddof) of the deviations.
 template <class Desc, class X, class O>
 auto deviation_reduction(reduction<Desc> r, const X& x, const axes_t& axes, bool keepdims, index_t ddof,
                          const O& into) {
-  using Acc = decltype(r.desc.identity);
+  using T = operand_value_t<X>;
+  using M = mean_acc_t<T>;  // the deviations in the mean's accumulator (complex stays complex)
   r.desc.post.ddof = ddof;
-  const auto m = reduce_with(mean_reduction<operand_value_t<X>>, x, axes, true, nullptr);
-  return reduce_with(r, astype<Acc>(x) - m, axes, keepdims, into);
+  const auto m =
+      reduce_with(make_reduction("mean", M(0), to_acc<M>{}, take_sum{}, divide_by_count<M>{}), x, axes, true, nullptr);
+  return reduce_with(r, astype<M>(x) - m, axes, keepdims, into);
 }
 
 }  // namespace detail
