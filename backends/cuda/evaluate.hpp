@@ -30,49 +30,33 @@ template <class T, class U>
 void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t stream);
 #endif
 
-// The precompiled set, as X-macros so that declaration and instantiation cannot drift apart.
-#define XP_CUDA_FOR_EACH_DTYPE(X, ...) \
-  X(float, __VA_ARGS__)                \
-  X(double, __VA_ARGS__)               \
-  X(std::int32_t, __VA_ARGS__)         \
-  X(std::int64_t, __VA_ARGS__)         \
-  X(std::uint8_t, __VA_ARGS__)         \
-  X(bool, __VA_ARGS__)
-#define XP_CUDA_FOR_EACH_DTYPE_INNER(X, ...) /* a second copy: a macro cannot nest itself */ \
-  X(float, __VA_ARGS__)                                                                      \
-  X(double, __VA_ARGS__)                                                                     \
-  X(std::int32_t, __VA_ARGS__)                                                               \
-  X(std::int64_t, __VA_ARGS__)                                                               \
-  X(std::uint8_t, __VA_ARGS__)                                                               \
-  X(bool, __VA_ARGS__)
-#define XP_CUDA_FOR_EACH_NUMBER(X, ...) \
-  X(float, __VA_ARGS__)                 \
-  X(double, __VA_ARGS__)                \
-  X(std::int32_t, __VA_ARGS__)          \
-  X(std::int64_t, __VA_ARGS__)          \
-  X(std::uint8_t, __VA_ARGS__)
-#define XP_CUDA_FOR_EACH_FLOAT(X, ...) \
-  X(float, __VA_ARGS__)                \
-  X(double, __VA_ARGS__)
-
+// The precompiled set, from dtype.hpp's one list (XP_DTYPES) so that declaration and
+// instantiation cannot drift apart: converting copies between every pair of dtypes, fill, eye,
+// arange and linspace for every dtype, the random generators for float and double.
 #define XP_CUDA_GENERATE(T, Gen, prefix) \
   prefix template void launch_generate<T, Gen<T>>(strided_view<T>, Gen<T>, cudaStream_t);
-#define XP_CUDA_COPY_TO(U, T, prefix) \
-  prefix template void launch_copy<T, U>(strided_view<T>, strided_view<const U>, cudaStream_t);
-#define XP_CUDA_COPY_FROM(T, prefix) XP_CUDA_FOR_EACH_DTYPE_INNER(XP_CUDA_COPY_TO, T, prefix)
+// (the prefix, `extern` or nothing, travels as the variadic tail: an empty one may be omitted)
+#define XP_CUDA_COPY_TO(U, c, n, k, npy, T, ...) \
+  __VA_ARGS__ template void launch_copy<T, U>(strided_view<T>, strided_view<const U>, cudaStream_t);
+#define XP_CUDA_COPY_FROM(T, c, n, k, npy, ...) XP_DTYPES_INNER(XP_CUDA_COPY_TO, T, __VA_ARGS__)
 
 // Every precompiled generator, listed once: X(T, Gen, arg) for each dtype T it is compiled for.
-#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)                      \
-  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::constant_gen, arg)        \
-  XP_CUDA_FOR_EACH_DTYPE(X, ::xp::detail::eye_gen, arg)             \
-  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::arange_gen, arg)         \
-  XP_CUDA_FOR_EACH_NUMBER(X, ::xp::detail::linspace_gen, arg)       \
-  XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::uniform_gen, arg) \
-  XP_CUDA_FOR_EACH_FLOAT(X, ::xp::random::detail::normal_gen, arg)
+#define XP_CUDA_DTYPE_GENERATORS(T, c, n, k, npy, X, arg) \
+  X(T, ::xp::detail::constant_gen, arg)                   \
+  X(T, ::xp::detail::eye_gen, arg)                        \
+  X(T, ::xp::detail::arange_gen, arg)                     \
+  X(T, ::xp::detail::linspace_gen, arg)
+#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)       \
+  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X, arg)        \
+  X(float, ::xp::random::detail::uniform_gen, arg)   \
+  X(double, ::xp::random::detail::uniform_gen, arg)  \
+  X(float, ::xp::random::detail::normal_gen, arg)    \
+  X(double, ::xp::random::detail::normal_gen, arg)
 
+#define XP_CUDA_PRECOMPILED_COPIES(prefix) XP_DTYPES(XP_CUDA_COPY_FROM, prefix)
 #define XP_CUDA_PRECOMPILED(prefix)                        \
   XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_GENERATE, prefix) \
-  XP_CUDA_FOR_EACH_DTYPE(XP_CUDA_COPY_FROM, prefix)
+  XP_CUDA_PRECOMPILED_COPIES(prefix)
 
 // Declared here, instantiated once in libxp_cuda (backends/cuda/core.cu).
 XP_CUDA_PRECOMPILED(extern)

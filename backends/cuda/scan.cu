@@ -73,7 +73,11 @@ void scan_rows(const detail::scan_problem<Acc>& p) {
 }
 
 template void scan_rows<std::int64_t>(const detail::scan_problem<std::int64_t>&);
+template void scan_rows<std::uint64_t>(const detail::scan_problem<std::uint64_t>&);
+template void scan_rows<float16>(const detail::scan_problem<float16>&);
 template void scan_rows<float>(const detail::scan_problem<float>&);
 template void scan_rows<double>(const detail::scan_problem<double>&);
+template void scan_rows<complex64>(const detail::scan_problem<complex64>&);
+template void scan_rows<complex128>(const detail::scan_problem<complex128>&);
 
 }  // namespace xp::backends::cuda

@@ -3,7 +3,7 @@
 Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's benchmarks.
 
     python3 bench/peers/peers.py > peers.json
-    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer)
+    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer, dtypes)
 """
 import json
 import os
@@ -129,6 +129,24 @@ if cp is not None:
             out[f"device_sum/{size}"] = dev_time(lambda: cp.sum(v))
             size *= 4
         del v
+    # issue 18's dtypes: x + y and sum of 2^26 elements per dtype, x * y + z for float32,
+    # complex64 and float16 (bench_device_dtypes.cu; the same inputs: uniform in [1, 100))
+    if want("dtypes"):
+        n = 1 << 26
+        names = ["bool", "int8", "uint8", "int16", "uint16", "int32", "uint32", "int64", "uint64",
+                 "float16", "float32", "float64", "complex64", "complex128"]
+        for name in names:
+            dx = cp.random.uniform(1, 100, n, dtype=cp.float32).astype(name)
+            dy = cp.random.uniform(1, 100, n, dtype=cp.float32).astype(name)
+            dz = cp.empty_like(dx)
+            out[f"device_add_dtype/{name}"] = dev_time(lambda: cp.add(dx, dy, out=dz))
+            out[f"device_sum_dtype/{name}"] = dev_time(lambda: cp.sum(dx))
+            if name in ("float32", "complex64", "float16"):
+                dw = cp.random.uniform(1, 100, n, dtype=cp.float32).astype(name)
+                fma = cp.ElementwiseKernel(f"{name} x, {name} y, {name} w", f"{name} z", "z = x * y + w", f"fma_{name}")
+                out[f"device_fma_dtype/{name}"] = dev_time(lambda: fma(dx, dy, dw, dz))
+                del dw
+            del dx, dy, dz
     dfield = cp.asarray(hf)
     if want("diffusion"):
         out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100

@@ -33,7 +33,8 @@ struct alignas(2 * sizeof(T)) complex {
   XP_HD constexpr complex(T real, T imag) : re(real), im(imag) {}
   /// @brief A real value r as r + 0i (explicit: a real array does not turn complex silently).
   template <class U>
-  requires std::is_arithmetic_v<U> XP_HD constexpr explicit complex(U real) : re(static_cast<T>(real)), im(T(0)) {}
+  requires(std::is_arithmetic_v<U> || std::is_same_v<U, float16>) XP_HD constexpr explicit complex(U real)
+      : re(static_cast<T>(real)), im(T(0)) {}
   /// @brief complex64 <-> complex128, part by part.
   template <class U>
   requires(!std::is_same_v<U, T>) XP_HD constexpr explicit complex(complex<U> z)

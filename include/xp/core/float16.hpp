@@ -112,7 +112,7 @@ struct float16 {
   friend XP_HD float16 operator-(float16 a, float16 b) { return float16(float(a) - float(b)); }
   friend XP_HD float16 operator*(float16 a, float16 b) { return float16(float(a) * float(b)); }
   friend XP_HD float16 operator/(float16 a, float16 b) { return float16(float(a) / float(b)); }
-  friend XP_HD float16 operator-(float16 a) { return from_bits(static_cast<std::uint16_t>(a.bits ^ 0x8000u)); }
+  friend XP_HD constexpr float16 operator-(float16 a) { return from_bits(static_cast<std::uint16_t>(a.bits ^ 0x8000u)); }
   XP_HD float16& operator+=(float16 o) { return *this = *this + o; }
   XP_HD float16& operator-=(float16 o) { return *this = *this - o; }
   XP_HD float16& operator*=(float16 o) { return *this = *this * o; }

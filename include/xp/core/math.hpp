@@ -57,6 +57,13 @@ XP_MATH_BINARY(hypot, hypotf, hypot)
 XP_MATH_BINARY(fmod, fmodf, fmod)
 #undef XP_MATH_BINARY
 
+/// |x| with the sign of y, for float, double and float16.
+XP_HD inline float copysign_of(float x, float y) { return ::copysignf(x, y); }
+XP_HD inline double copysign_of(double x, double y) { return ::copysign(x, y); }
+XP_HD inline float16 copysign_of(float16 x, float16 y) {
+  return float16::from_bits(static_cast<std::uint16_t>((x.bits & 0x7fffu) | (y.bits & 0x8000u)));
+}
+
 /// Common aliases of the C names.
 XP_HD inline float atan2(float y, float x) { return ::atan2f(y, x); }
 XP_HD inline double atan2(double y, double x) { return ::atan2(y, x); }

@@ -35,6 +35,10 @@ template <class T>
 using float_of_t = std::conditional_t<
     is_inexact_v<T>, T,
     std::conditional_t<(sizeof(T) == 1), float16, std::conditional_t<(sizeof(T) == 2), float, double>>>;
+/// The dtype NumPy's integer arithmetic loops give two operands: their promotion, with bool
+/// (which those loops lack) computed as int8, as np.floor_divide(True, True) is.
+template <class A, class B>
+using arith_t = std::conditional_t<std::is_same_v<promote_t<A, B>, bool>, std::int8_t, promote_t<A, B>>;
 /// Refuses complex operands where NumPy does (ordering, bitwise, the real-only functions).
 template <class T>
 inline constexpr bool not_complex_v = !is_complex_v<T>;
@@ -113,7 +117,7 @@ namespace ops {
 struct modulus {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
-    using R = promote_t<A, B>;
+    using R = detail::arith_t<A, B>;
     static_assert(detail::not_complex_v<R>, "xp: remainder (%) is not defined for complex dtypes (NumPy refuses too)");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
     if constexpr (detail::is_real_floating_v<R>) {
@@ -140,6 +144,43 @@ struct modulus {
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(%, ops::modulus)
 XP_BINARY_FUNCTION(remainder, ops::modulus)
+
+namespace ops {
+/// np.floor_divide (Python's //): the quotient rounded toward minus infinity. Integers: x // 0
+/// is 0 and MIN // -1 wraps to MIN, as NumPy gives (C++ would trap on both); floats follow
+/// NumPy's divmod (x // 0 is ±inf or nan, the result consistent with remainder).
+struct floor_divide {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::arith_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp::floor_divide is not defined for complex dtypes (NumPy refuses too)");
+    const R x = static_cast<R>(a), y = static_cast<R>(b);
+    if constexpr (detail::is_real_floating_v<R>) {
+      if (y == R(0)) return static_cast<R>(x / y);
+      R mod = math::fmod(x, y);
+      R div = static_cast<R>((x - mod) / y);
+      if (mod != R(0) && ((y < R(0)) != (mod < R(0)))) div = static_cast<R>(div - R(1));
+      if (div != R(0)) {
+        R floored = math::floor(div);
+        if (div - floored > R(0.5)) floored = static_cast<R>(floored + R(1));
+        return floored;
+      }
+      return math::copysign_of(R(0), static_cast<R>(x / y));
+    } else {
+      if (y == R(0)) return R(0);
+      if constexpr (std::is_signed_v<R>) {
+        if (y == R(-1)) return detail::wrapping_neg(x);
+        R q = static_cast<R>(x / y);
+        if ((x % y != 0) && ((x < 0) != (y < 0))) q = static_cast<R>(q - 1);
+        return q;
+      } else {
+        return static_cast<R>(x / y);
+      }
+    }
+  }
+};
+}  // namespace ops
+XP_BINARY_FUNCTION(floor_divide, ops::floor_divide)
 
 namespace ops {
 /// np.negative (`-x`): integers wrap (-MIN is MIN); for bool it is logical not.
@@ -256,6 +297,43 @@ struct bitwise_not {
 };
 }  // namespace ops
 XP_UNARY_OPERATOR(~, ops::bitwise_not)
+XP_UNARY_FUNCTION(invert, ops::bitwise_not)
+XP_UNARY_FUNCTION(bitwise_invert, ops::bitwise_not)
+
+namespace ops {
+/// np.left_shift (`x << s`): integers; a count outside [0, bits) gives 0, as NumPy (C++ leaves
+/// it undefined); the bits shifted out are lost (computed unsigned, so defined for negatives).
+struct left_shift {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::arith_t<A, B>;
+    static_assert(detail::is_integer_v<R>, "xp: << takes integer or bool arrays, not floats or complex");
+    using U = std::make_unsigned_t<R>;
+    const R x = static_cast<R>(a), s = static_cast<R>(b);
+    if (static_cast<U>(s) >= U(8 * sizeof(R))) return R(0);  // also every negative count
+    return static_cast<R>(static_cast<detail::wrap_unsigned_t<R>>(static_cast<U>(x)) << static_cast<unsigned>(s));
+  }
+};
+/// np.right_shift (`x >> s`): arithmetic for signed integers; a count outside [0, bits) gives
+/// 0, or -1 for a negative signed x, as NumPy.
+struct right_shift {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::arith_t<A, B>;
+    static_assert(detail::is_integer_v<R>, "xp: >> takes integer or bool arrays, not floats or complex");
+    using U = std::make_unsigned_t<R>;
+    const R x = static_cast<R>(a), s = static_cast<R>(b);
+    if (static_cast<U>(s) >= U(8 * sizeof(R))) return x < R(0) ? R(-1) : R(0);
+    return static_cast<R>(x >> static_cast<unsigned>(s));
+  }
+};
+}  // namespace ops
+XP_OPERATOR_AND_COMPOUND(<<, ops::left_shift)
+XP_OPERATOR_AND_COMPOUND(>>, ops::right_shift)
+XP_BINARY_FUNCTION(left_shift, ops::left_shift)
+XP_BINARY_FUNCTION(right_shift, ops::right_shift)
+XP_BINARY_FUNCTION(bitwise_left_shift, ops::left_shift)
+XP_BINARY_FUNCTION(bitwise_right_shift, ops::right_shift)
 
 // ---- float functions (integers compute in float_of_t) --------------------------------------
 /// np.sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, sin, cos, tan, arcsin, arccos,
@@ -507,8 +585,9 @@ namespace ops {
 /// np.square: integers wrap.
 struct square {
   template <class A>
-  XP_HD A operator()(A a) const {
-    return detail::wrapping_mul(a, a);
+  XP_HD auto operator()(A a) const {
+    using R = detail::arith_t<A, A>;  // bool squares in int8, as NumPy
+    return detail::wrapping_mul(static_cast<R>(a), static_cast<R>(a));
   }
   template <class V>
   static V simd(const V& a) {
@@ -527,7 +606,7 @@ namespace ops {
 struct power {
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
-    using R = promote_t<A, B>;
+    using R = detail::arith_t<A, B>;
     if constexpr (detail::is_inexact_v<R>) {
       return math::pow(static_cast<R>(a), static_cast<R>(b));
     } else {
@@ -658,9 +737,9 @@ struct imag {
 /// np.conj (np.conjugate): re - im i (a real array's values unchanged).
 struct conj {
   template <class A>
-  XP_HD A operator()(A a) const {
+  XP_HD auto operator()(A a) const {
     if constexpr (detail::is_complex_v<A>) return A(a.re, -a.im);
-    else return a;
+    else return static_cast<detail::arith_t<A, A>>(a);  // bool gives int8, as NumPy
   }
 };
 /// np.angle: atan2(imag, real) in radians, in the float dtype of the input (for a real
@@ -670,7 +749,8 @@ struct angle {
   XP_HD auto operator()(A a) const {
     if constexpr (detail::is_complex_v<A>) return math::arg(a);
     else {
-      using F = detail::float_of_t<A>;
+      // np.angle computes arctan2(0, x) with a weak Python 0: bool promotes to int64 there
+      using F = detail::float_of_t<std::conditional_t<std::is_same_v<A, bool>, std::int64_t, A>>;
       return math::arctan2(F(0), detail::convert<F>(a));
     }
   }

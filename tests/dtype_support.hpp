@@ -1,0 +1,107 @@
+// Shared by the dtype tests (test_dtypes_*.cpp): the 14 dtypes as doctest template arguments,
+// the golden archives tests/golden/dtypes_<tag>.npz (tests/golden/make_golden_dtypes.py, NumPy
+// 2) and a comparison that knows float16 and complex.
+#pragma once
+
+#include <cmath>
+#include <map>
+#include <sstream>
+#include <string>
+
+#include "support.hpp"
+
+#define XP_EVERY_DTYPE                                                                                              \
+  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::uint8_t>, xt_test::on<std::int16_t>,               \
+      xt_test::on<std::uint16_t>, xt_test::on<std::int32_t>, xt_test::on<std::uint32_t>, xt_test::on<std::int64_t>, \
+      xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<float>, xt_test::on<double>,                \
+      xt_test::on<xp::complex64>, xt_test::on<xp::complex128>
+
+namespace xt_test {
+
+/// The archive of dtype T's goldens, opened once.
+template <class T>
+const xp::npz_file& dtype_archive() {
+  static const xp::npz_file z =
+      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  return z;
+}
+
+template <class T>
+std::string show(T v) {
+  std::ostringstream s;
+  s.precision(17);
+  if constexpr (xp::detail::is_complex_v<T>) s << '(' << double(v.re) << (v.im < 0 ? "" : "+") << double(v.im) << "j)";
+  else if constexpr (std::is_same_v<T, xp::float16>) s << double(float(v)) << " (bits " << std::hex << v.bits << ')';
+  else if constexpr (sizeof(T) == 1) s << int(v);
+  else s << v;
+  return s.str();
+}
+
+/// Machine epsilon of T's (real) precision.
+template <class T>
+constexpr double epsilon_of() {
+  using R = xp::detail::real_of_t<T>;
+  if constexpr (std::is_same_v<R, xp::float16>) return 0.0009765625;  // 2^-10
+  else if constexpr (std::is_floating_point_v<R>) return std::numeric_limits<R>::epsilon();
+  else return 0;
+}
+
+// One real component: NaN matches NaN, infinities match exactly, else within `ulps` epsilons of
+// `scale` (ulps 0: equal).
+inline bool close_part(double g, double w, double ulps, double eps, double scale) {
+  if (std::isnan(w)) return std::isnan(g);
+  if (std::isinf(w) || ulps == 0) return g == w;
+  return std::abs(g - w) <= ulps * eps * (scale + 1);
+}
+
+/// got == want (integers, bool), or within `ulps` epsilons relative to |want| + 1 (floats,
+/// complex: each part against the magnitude).
+template <class T>
+bool close_value(T g, T w, double ulps) {
+  constexpr double eps = epsilon_of<T>();
+  if constexpr (xp::detail::is_complex_v<T>) {
+    const double scale = std::hypot(double(w.re), double(w.im));
+    return close_part(g.re, w.re, ulps, eps, scale) && close_part(g.im, w.im, ulps, eps, scale);
+  } else if constexpr (xp::detail::is_real_floating_v<T>) {
+    const double wd = static_cast<double>(w);
+    return close_part(static_cast<double>(g), wd, ulps, eps, std::abs(wd));
+  } else {
+    return g == w;
+  }
+}
+
+template <class T>
+double as_double(T v) {
+  if constexpr (xp::detail::is_complex_v<T>) return double(v.re);
+  else return static_cast<double>(v);
+}
+
+/// `got` has the golden member's dtype (the promotion NumPy 2 gives), shape and values.
+/// `view` picks what of the golden to compare with: the whole member, or the same view as the
+/// inputs were (transposed, one element, ...).
+template <class R, class Bk, class View>
+void check_member(const xp::npz_file& z, const std::string& name, const xp::ndarray<R, Bk>& got, double ulps,
+                  View view) {
+  INFO(z.path() << ": " << name << " on " << std::string(backend_name()));
+  REQUIRE(z.contains(name));
+  const std::string want_dtype = z.dtype(name);
+  REQUIRE(want_dtype == std::string(xp::dtype_name<R>()));
+  const auto want = view(z.get<R>(name));
+  REQUIRE(xp::to_string(got.shape()) == xp::to_string(want.shape()));
+  const auto g = got.copy_to_host(), w = want.copy();
+  const auto gv = values(g), wv = values(w);
+  int failures = 0;
+  for (std::size_t i = 0; i < gv.size() && failures < 5; ++i) {
+    if (!close_value(gv[i], wv[i], ulps)) {
+      ++failures;
+      FAIL_CHECK("flat index " << i << ": got " << show(gv[i]) << ", want " << show(wv[i]));
+    }
+  }
+  CHECK(failures == 0);
+}
+template <class R, class Bk>
+void check_member(const xp::npz_file& z, const std::string& name, const xp::ndarray<R, Bk>& got, double ulps) {
+  check_member(z, name, got, ulps, [](const auto& w) { return w; });
+}
+
+}  // namespace xt_test
