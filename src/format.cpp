@@ -198,13 +198,24 @@ int log2_floor(std::uint64_t v) {
   return r;
 }
 
+// float16 formats with its own digits (NumPy's Dragon4 on the half value), everything else about
+// it (tests, comparisons, the max/min ratio's rounding aside) in float, which holds it exactly.
+template <class T>
+using work_t = std::conditional_t<std::is_same_v<T, float16>, float, T>;
+template <class T>
+work_t<T> widen(T x) {
+  return static_cast<work_t<T>>(x);
+}
+
 template <class T>
 float_parts decompose(T x) {
-  constexpr int mant_bits = std::is_same_v<T, float> ? 23 : 52;
-  constexpr int exp_bits = std::is_same_v<T, float> ? 8 : 11;
+  constexpr int mant_bits = std::is_same_v<T, float16> ? 10 : std::is_same_v<T, float> ? 23 : 52;
+  constexpr int exp_bits = std::is_same_v<T, float16> ? 5 : std::is_same_v<T, float> ? 8 : 11;
   constexpr int bias = (1 << (exp_bits - 1)) - 1;
   std::uint64_t bits = 0;
-  if constexpr (std::is_same_v<T, float>) {
+  if constexpr (std::is_same_v<T, float16>) {
+    bits = x.bits;
+  } else if constexpr (std::is_same_v<T, float>) {
     std::uint32_t b;
     std::memcpy(&b, &x, sizeof b);
     bits = b;
@@ -363,7 +374,7 @@ struct dragon4_options {
 // format_float_positional with fractional=True).
 template <class T>
 std::string format_positional(T x, const dragon4_options& o) {
-  const bool negative = std::signbit(x);
+  const bool negative = std::signbit(widen(x));
   const std::string sign = negative ? "-" : o.plus ? "+" : "";
   const dragon4_digits d = dragon4(decompose(x), o.unique, false, o.precision, o.min_digits);
   const int num_digits = static_cast<int>(d.digits.size());
@@ -425,7 +436,7 @@ std::string format_positional(T x, const dragon4_options& o) {
 // A finite x in scientific notation (NumPy's format_float_scientific).
 template <class T>
 std::string format_scientific(T x, const dragon4_options& o) {
-  const bool negative = std::signbit(x);
+  const bool negative = std::signbit(widen(x));
   const std::string sign = negative ? "-" : o.plus ? "+" : "";
   std::string s;
   const int left = 1 + static_cast<int>(sign.size());
@@ -468,38 +479,42 @@ std::string pad_left_to(std::string s, std::ptrdiff_t width) {
 
 // ---- element formats ---------------------------------------------------------------------
 
-// FloatingFormat: one format for every element shown, filled from them (fillFormat).
+// FloatingFormat: one format for every element shown, filled from them (fillFormat). T is
+// float16, float or double.
 template <class T>
 class float_format {
  public:
   float_format(const std::vector<T>& data, const print_options& o) : m_opt(o) {
+    using W = work_t<T>;
     m_args.plus = o.sign == '+';
     m_args.precision = o.floatmode == float_mode::unique ? -1 : o.precision;
     std::vector<T> finite;
     bool any_nonfinite = false, neg_inf = false, any_signbit = false;
     for (T v : data) {
-      if (std::isfinite(v)) {
+      const W w = widen(v);
+      if (std::isfinite(w)) {
         finite.push_back(v);
-        any_signbit = any_signbit || std::signbit(v);
+        any_signbit = any_signbit || std::signbit(w);
       } else {
         any_nonfinite = true;
-        neg_inf = neg_inf || (std::isinf(v) && v < 0);
+        neg_inf = neg_inf || (std::isinf(w) && w < 0);
       }
     }
     bool have_nonzero = false;
-    T max_val = 0, min_val = 0;
+    W max_val = 0, min_val = 0;
     for (T v : finite) {
-      if (v == 0) continue;
-      const T a = std::fabs(v);
+      if (widen(v) == 0) continue;
+      const W a = std::fabs(widen(v));
       max_val = have_nonzero ? std::max(max_val, a) : a;
       min_val = have_nonzero ? std::min(min_val, a) : a;
       have_nonzero = true;
     }
     if (have_nonzero) {
       // NumPy compares with the Python floats 1e8 and 1e-4 in double; max/min is T's division
-      const T ratio = static_cast<T>(max_val / min_val);
+      // (float16's: in float, rounded to float16, where it may overflow to inf)
+      const W ratio = widen(static_cast<T>(max_val / min_val));
       m_exp_format = static_cast<double>(max_val) >= 1e8 ||
-                     (!o.suppress && (static_cast<double>(min_val) < 1e-4 || ratio > static_cast<T>(1000)));
+                     (!o.suppress && (static_cast<double>(min_val) < 1e-4 || ratio > static_cast<W>(1000)));
     }
     const bool fixed = o.floatmode == float_mode::fixed;
     if (finite.empty()) {
@@ -555,9 +570,10 @@ class float_format {
   }
 
   std::string operator()(T x) const {
-    if (!std::isfinite(x)) {
-      const std::string s = std::isnan(x) ? (m_args.plus ? "+" : "") + m_opt.nanstr
-                                          : (x < 0         ? "-"
+    const auto w = widen(x);
+    if (!std::isfinite(w)) {
+      const std::string s = std::isnan(w) ? (m_args.plus ? "+" : "") + m_opt.nanstr
+                                          : (w < 0         ? "-"
                                              : m_args.plus ? "+"
                                                            : "") +
                                                 m_opt.infstr;
@@ -567,11 +583,50 @@ class float_format {
   }
 
  private:
-  const print_options& m_opt;
+  print_options m_opt;  // a copy: a complex format makes its imaginary part's options
   dragon4_options m_args;
   bool m_exp_format = false;
   int m_pad_left = 0, m_pad_right = 0, m_exp_size = -1;
 };
+
+// ComplexFloatingFormat: the real parts in one float format, the imaginary parts in another,
+// always signed ('+'), each filled from its own parts; a 'j' goes after the imaginary digits,
+// before the spaces that pad them on the right ("[ 1. +2.j -3.5+0.j]").
+template <class R>
+class complex_format {
+ public:
+  complex_format(const std::vector<complex<R>>& data, const print_options& o)
+      : m_real(parts(data, &complex<R>::re), o), m_imag(parts(data, &complex<R>::im), signed_options(o)) {}
+
+  std::string operator()(complex<R> z) const {
+    std::string i = m_imag(z.im);
+    std::size_t end = i.size();
+    while (end > 0 && (i[end - 1] == ' ' || (i[end - 1] >= '\t' && i[end - 1] <= '\r'))) --end;  // str.rstrip()
+    i.insert(end, 1, 'j');
+    return m_real(z.re) + i;
+  }
+
+ private:
+  static std::vector<R> parts(const std::vector<complex<R>>& data, R complex<R>::*part) {
+    std::vector<R> out;
+    out.reserve(data.size());
+    for (const complex<R>& z : data) out.push_back(z.*part);
+    return out;
+  }
+  static print_options signed_options(print_options o) {
+    o.sign = '+';
+    return o;
+  }
+
+  float_format<R> m_real, m_imag;
+};
+
+// The decimal digits of an integer of any of xp's widths (uint64 beyond int64's range too).
+template <class T>
+std::string int_text(T v) {
+  if constexpr (std::is_signed_v<T>) return std::to_string(static_cast<long long>(v));
+  else return std::to_string(static_cast<unsigned long long>(v));
+}
 
 // IntegerFormat: right-aligned to the widest of the elements shown; the sign option does not
 // apply to integers.
@@ -579,11 +634,9 @@ template <class T>
 struct int_format {
   std::size_t width = 0;
   int_format(const std::vector<T>& data, const print_options&) {
-    for (T v : data) width = std::max(width, std::to_string(static_cast<long long>(v)).size());
+    for (T v : data) width = std::max(width, int_text(v).size());
   }
-  std::string operator()(T x) const {
-    return pad_left_to(std::to_string(static_cast<long long>(x)), static_cast<std::ptrdiff_t>(width));
-  }
+  std::string operator()(T x) const { return pad_left_to(int_text(x), static_cast<std::ptrdiff_t>(width)); }
 };
 
 // BoolFormat: " True" lines up with "False", except for a 0-d array.
@@ -594,26 +647,49 @@ struct bool_format {
   std::string operator()(bool x) const { return x ? true_str : "False"; }
 };
 
+// A real float scalar's digits as NumPy's scalar str() writes them (@name@type_str_either):
+// Dragon4's shortest digits, positional from 1e-4 to 1e16 (trimmed as `trim_positional` says),
+// else scientific (`trim_scientific`); `plus` signs non-negative values. NaN and inf as Dragon4
+// prints them (a sign on inf only).
+template <class T>
+std::string scalar_digits(T x, trim_mode trim_positional, trim_mode trim_scientific, bool plus) {
+  const auto w = widen(x);
+  if (std::isnan(w)) return "nan";
+  if (std::isinf(w)) return w < 0 ? "-inf" : plus ? "+inf" : "inf";
+  // NumPy compares |x| in T (long double for float and double): in double the answer is the same
+  const double a = std::fabs(static_cast<double>(w));
+  dragon4_options o;
+  o.plus = plus;
+  if (a == 0 || (a >= 1e-4 && a < 1e16)) {
+    o.trim = trim_positional;
+    return format_positional(x, o);
+  }
+  o.trim = trim_scientific;
+  return format_scientific(x, o);
+}
+
 // str() of a NumPy scalar (what str() of a 0-d array gives): Dragon4's shortest digits,
 // positional from 1e-4 to 1e16 ("3.0"), else scientific ("1e+16", "1.5e-05"); the print
-// options do not apply.
+// options do not apply. A complex scalar is `(re+imj)` with both parts' trailing ".0"
+// dropped ("(1.5-2j)", "(nan+infj)"), or `imj` alone when the real part is +0 ("2j").
 template <class T>
-std::string scalar_str(T x) {
+std::string scalar_text(T x) {
   if constexpr (std::is_same_v<T, bool>) {
     return x ? "True" : "False";
   } else if constexpr (std::is_integral_v<T>) {
-    return std::to_string(static_cast<long long>(x));
+    return int_text(x);
+  } else if constexpr (is_complex_v<T>) {
+    constexpr trim_mode trim = trim_mode::dpt_zeros;
+    if (x.re == 0 && !std::signbit(x.re)) return scalar_digits(x.im, trim, trim, false) + "j";
+    std::string real_text;
+    if (std::isfinite(x.re)) real_text = scalar_digits(x.re, trim, trim, false);
+    else real_text = std::isnan(x.re) ? "nan" : x.re > 0 ? "inf" : "-inf";
+    std::string imag_text;
+    if (std::isfinite(x.im)) imag_text = scalar_digits(x.im, trim, trim, true);
+    else imag_text = std::isnan(x.im) ? "+nan" : x.im > 0 ? "+inf" : "-inf";
+    return "(" + real_text + imag_text + "j)";
   } else {
-    if (std::isnan(x)) return "nan";
-    if (std::isinf(x)) return x < 0 ? "-inf" : "inf";
-    const double a = std::fabs(static_cast<double>(x));
-    dragon4_options o;
-    if (a == 0 || (a >= 1e-4 && a < 1e16)) {
-      o.trim = trim_mode::leave_one_zero;
-      return format_positional(x, o);
-    }
-    o.trim = trim_mode::dpt_zeros;
-    return format_scientific(x, o);
+    return scalar_digits(x, trim_mode::leave_one_zero, trim_mode::dpt_zeros, false);
   }
 }
 
@@ -724,10 +800,12 @@ void gather(const T* p, const index_t* shape, const index_t* strides, std::size_
   }
 }
 
-// dtype_is_implied: repr leaves out NumPy's default dtypes (np.int_ is int64 on Linux)
+// dtype_is_implied: repr leaves out NumPy's default dtypes (np.int_ is int64 on Linux; float_,
+// complex_, bool_)
 template <class T>
 constexpr bool dtype_is_implied() {
-  return std::is_same_v<T, bool> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, double>;
+  return std::is_same_v<T, bool> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, double> ||
+         std::is_same_v<T, complex128>;
 }
 
 // array2string(a, separator, prefix, suffix) of a non-empty array
@@ -747,6 +825,7 @@ std::string array2string(const T* data, const index_t* shape, const index_t* str
   };
   if constexpr (std::is_same_v<T, bool>) return run(bool_format(shown, o, ndim == 0));
   else if constexpr (std::is_integral_v<T>) return run(int_format<T>(shown, o));
+  else if constexpr (is_complex_v<T>) return run(complex_format<real_of_t<T>>(shown, o));
   else return run(float_format<T>(shown, o));
 }
 
@@ -756,7 +835,7 @@ std::string format_typed(const T* data, const index_t* shape, const index_t* str
   index_t size = 1;
   for (std::size_t d = 0; d < ndim; ++d) size *= shape[d];
   if (style == print_style::str) {
-    if (ndim == 0) return scalar_str(*data);
+    if (ndim == 0) return scalar_text(*data);
     if (size == 0) return "[]";
     return array2string(data, shape, strides, ndim, size, o, " ", 0, 0);
   }
@@ -789,18 +868,22 @@ std::string format_array(const void* data, print_dtype dtype, const index_t* sha
                          std::size_t ndim, print_style style, const print_options_update* overrides) {
   const print_options o = overrides ? updated(get_printoptions(), *overrides) : get_printoptions();
   switch (dtype) {
-    case print_dtype::bool_:
-      return format_typed(static_cast<const bool*>(data), shape, strides, ndim, style, o);
-    case print_dtype::uint8:
-      return format_typed(static_cast<const std::uint8_t*>(data), shape, strides, ndim, style, o);
-    case print_dtype::int32:
-      return format_typed(static_cast<const std::int32_t*>(data), shape, strides, ndim, style, o);
-    case print_dtype::int64:
-      return format_typed(static_cast<const std::int64_t*>(data), shape, strides, ndim, style, o);
-    case print_dtype::float32:
-      return format_typed(static_cast<const float*>(data), shape, strides, ndim, style, o);
-    case print_dtype::float64:
-      return format_typed(static_cast<const double*>(data), shape, strides, ndim, style, o);
+#define XP_PRINT_CASE(T, c, n, k, npy) \
+  case print_dtype::c:                 \
+    return format_typed(static_cast<const T*>(data), shape, strides, ndim, style, o);
+    XP_DTYPES(XP_PRINT_CASE)
+#undef XP_PRINT_CASE
+  }
+  return {};
+}
+
+std::string format_scalar(const void* value, print_dtype dtype) {
+  switch (dtype) {
+#define XP_SCALAR_CASE(T, c, n, k, npy) \
+  case print_dtype::c:                  \
+    return scalar_text(*static_cast<const T*>(value));
+    XP_DTYPES(XP_SCALAR_CASE)
+#undef XP_SCALAR_CASE
   }
   return {};
 }

@@ -38,85 +38,25 @@ constexpr std::size_t array_align = 64;             // NumPy's ARRAY_ALIGN
 constexpr std::size_t growth_axis_max_digits = 21;  // NumPy's GROWTH_AXIS_MAX_DIGITS
 constexpr std::size_t chunk_bytes = std::size_t{1} << 16;
 
-std::size_t itemsize_of(npy_dtype dtype) {
-  switch (dtype) {
-    case npy_dtype::bool_:
-    case npy_dtype::int8:
-    case npy_dtype::uint8:
-      return 1;
-    case npy_dtype::int16:
-    case npy_dtype::uint16:
-      return 2;
-    case npy_dtype::int32:
-    case npy_dtype::uint32:
-    case npy_dtype::float32:
-      return 4;
-    case npy_dtype::int64:
-    case npy_dtype::uint64:
-    case npy_dtype::float64:
-      return 8;
-  }
-  return 1;
+std::size_t itemsize_of(npy_dtype dtype) { return xp::dtype(dtype).itemsize(); }
+
+// The unit a byte swap reverses: the whole item, or each part of a complex value.
+std::size_t swap_unit_of(npy_dtype dtype) {
+  const xp::dtype d(dtype);
+  return d.kind() == 'c' ? d.itemsize() / 2 : d.itemsize();
 }
 
-char kind_of(npy_dtype dtype) {
-  switch (dtype) {
-    case npy_dtype::bool_:
-      return 'b';
-    case npy_dtype::int8:
-    case npy_dtype::int16:
-    case npy_dtype::int32:
-    case npy_dtype::int64:
-      return 'i';
-    case npy_dtype::uint8:
-    case npy_dtype::uint16:
-    case npy_dtype::uint32:
-    case npy_dtype::uint64:
-      return 'u';
-    case npy_dtype::float32:
-    case npy_dtype::float64:
-      return 'f';
-  }
-  return '?';
-}
-
-// Calls f(T{}) with the C++ type of a dtype.
+// Calls f(T{}) with the C++ type of a dtype (one case per entry of XP_DTYPES).
 template <class F>
 decltype(auto) visit_dtype(npy_dtype dtype, F&& f) {
   switch (dtype) {
-    case npy_dtype::bool_:
-      return f(bool{});
-    case npy_dtype::int8:
-      return f(std::int8_t{});
-    case npy_dtype::int16:
-      return f(std::int16_t{});
-    case npy_dtype::int32:
-      return f(std::int32_t{});
-    case npy_dtype::int64:
-      return f(std::int64_t{});
-    case npy_dtype::uint8:
-      return f(std::uint8_t{});
-    case npy_dtype::uint16:
-      return f(std::uint16_t{});
-    case npy_dtype::uint32:
-      return f(std::uint32_t{});
-    case npy_dtype::uint64:
-      return f(std::uint64_t{});
-    case npy_dtype::float32:
-      return f(float{});
-    case npy_dtype::float64:
-      return f(double{});
+#define XP_NPY_VISIT(T, c, n, k, npy) \
+  case npy_dtype::c:                  \
+    return f(T{});
+    XP_DTYPES(XP_NPY_VISIT)
+#undef XP_NPY_VISIT
   }
   throw value_error("xp: invalid npy_dtype " + std::to_string(static_cast<int>(dtype)));
-}
-
-// The same, restricted to the element types an ndarray may hold.
-template <class F>
-decltype(auto) visit_xp_dtype(npy_dtype dtype, F&& f) {
-  return visit_dtype(dtype, [&](auto value) -> decltype(f(double{})) {
-    if constexpr (is_dtype_v<decltype(value)>) return f(value);
-    else throw dtype_error(std::string("xp: ") + npy_dtype_name(dtype) + " is not an ndarray dtype");
-  });
 }
 
 template <std::size_t N>
@@ -152,6 +92,9 @@ template <class S>
 S load_element(const unsigned char* p, bool swap) {
   if constexpr (std::is_same_v<S, bool>) {
     return *p != 0;
+  } else if constexpr (is_complex_v<S>) {  // the real part, then the imaginary part, each swapped
+    using R = real_of_t<S>;
+    return S(load_element<R>(p, swap), load_element<R>(p + sizeof(R), swap));
   } else {
     using U = typename unsigned_of_size<sizeof(S)>::type;
     U bits;
@@ -161,7 +104,8 @@ S load_element(const unsigned char* p, bool swap) {
   }
 }
 
-void swap_in_place(void* data, std::size_t count, std::size_t itemsize) {
+// Reverses the bytes of each of `count` units of `unit` bytes.
+void swap_in_place(void* data, std::size_t count, std::size_t unit) {
   auto swap_all = [&](auto unsigned_type) {
     using U = decltype(unsigned_type);
     auto* bytes = static_cast<unsigned char*>(data);
@@ -172,9 +116,9 @@ void swap_in_place(void* data, std::size_t count, std::size_t itemsize) {
       std::memcpy(bytes + i * sizeof(U), &v, sizeof(U));
     }
   };
-  if (itemsize == 2) swap_all(std::uint16_t{});
-  else if (itemsize == 4) swap_all(std::uint32_t{});
-  else if (itemsize == 8) swap_all(std::uint64_t{});
+  if (unit == 2) swap_all(std::uint16_t{});
+  else if (unit == 4) swap_all(std::uint32_t{});
+  else if (unit == 8) swap_all(std::uint64_t{});
 }
 
 // ---- byte sources ------------------------------------------------------------------------------
@@ -271,11 +215,20 @@ struct npy_header {
   std::uint64_t data_bytes = 0;
 };
 
-// NumPy's descr of a plain dtype: byte order, kind, item size ('<f8', '|b1', '>u2').
+// The type strings of XP_DTYPES, for messages: "b1, i1, u1, ..., c16".
+std::string readable_codes() {
+  std::string out;
+#define XP_NPY_CODE(T, c, n, k, npy) out += (out.empty() ? "" : ", ") + std::string(npy);
+  XP_DTYPES(XP_NPY_CODE)
+#undef XP_NPY_CODE
+  return out;
+}
+
+// NumPy's descr of a plain dtype: byte order, kind, item size ('<f8', '|b1', '>u2', '<c16').
 npy_dtype parse_descr(std::string_view descr, bool& swap, const std::string& name) {
   auto unsupported = [&]() -> dtype_error {
-    return dtype_error("xp::load_npy: " + name + ": unsupported dtype descr '" + printable(descr) +
-                       "' (xp reads b1, i1, i2, i4, i8, u1, u2, u4, u8, f4 and f8 in any byte order)");
+    return dtype_error("xp::load_npy: " + name + ": unsupported dtype descr '" + printable(descr) + "' (xp reads " +
+                       readable_codes() + " in any byte order)");
   };
   if (descr.size() < 3) throw unsupported();
   const char order = descr[0], kind = descr[1];
@@ -286,24 +239,17 @@ npy_dtype parse_descr(std::string_view descr, bool& swap, const std::string& nam
     if (__builtin_mul_overflow(size, 10u, &size) || __builtin_add_overflow(size, unsigned(c - '0'), &size))
       throw unsupported();
   }
-  std::optional<npy_dtype> dtype;
-  if (kind == 'b' && size == 1) dtype = npy_dtype::bool_;
-  if (kind == 'i' && size == 1) dtype = npy_dtype::int8;
-  if (kind == 'i' && size == 2) dtype = npy_dtype::int16;
-  if (kind == 'i' && size == 4) dtype = npy_dtype::int32;
-  if (kind == 'i' && size == 8) dtype = npy_dtype::int64;
-  if (kind == 'u' && size == 1) dtype = npy_dtype::uint8;
-  if (kind == 'u' && size == 2) dtype = npy_dtype::uint16;
-  if (kind == 'u' && size == 4) dtype = npy_dtype::uint32;
-  if (kind == 'u' && size == 8) dtype = npy_dtype::uint64;
-  if (kind == 'f' && size == 4) dtype = npy_dtype::float32;
-  if (kind == 'f' && size == 8) dtype = npy_dtype::float64;
-  if (!dtype) throw unsupported();
+  std::optional<npy_dtype> found;
+  for (int i = 0; i < xp::dtype::count; ++i) {
+    const xp::dtype d(static_cast<npy_dtype>(i));
+    if (d.kind() == kind && d.itemsize() == size) found = d.id();
+  }
+  if (!found) throw unsupported();
   // '|' (not applicable) and '=' (native) need no swap; neither do single bytes.
   const bool little_file = order == '<', big_file = order == '>';
   constexpr bool little_host = std::endian::native == std::endian::little;
   swap = size > 1 && ((little_file && !little_host) || (big_file && little_host));
-  return *dtype;
+  return *found;
 }
 
 // A strict parser of the header dictionary, a Python literal such as
@@ -584,9 +530,8 @@ void convert_chunk(const unsigned char* raw, std::size_t n, bool swap, D* dst, s
 // ---- writing -----------------------------------------------------------------------------------
 
 std::string header_for(npy_dtype dtype, const shape_type& shape) {
-  const std::size_t itemsize = itemsize_of(dtype);
-  const char order = itemsize == 1 ? '|' : '<';
-  std::string dict = std::string("{'descr': '") + order + kind_of(dtype) + std::to_string(itemsize) +
+  const char order = itemsize_of(dtype) == 1 ? '|' : '<';
+  std::string dict = std::string("{'descr': '") + order + std::string(xp::dtype(dtype).npy_code()) +
                      "', 'fortran_order': False, 'shape': " + to_string(shape) + ", }";
   // NumPy leaves room to grow the first axis in place.
   if (!shape.empty()) dict.append(growth_axis_max_digits - std::to_string(shape[0]).size(), ' ');
@@ -618,13 +563,13 @@ void write_contents(output_file& out, const std::string& header, npy_dtype dtype
   if constexpr (std::endian::native == std::endian::little) {
     out.write(data, nbytes);
   } else {
-    const std::size_t itemsize = itemsize_of(dtype);
+    const std::size_t unit = swap_unit_of(dtype);  // chunk_bytes is a multiple of every item size
     std::vector<unsigned char> chunk(std::min(nbytes, chunk_bytes));
     const auto* bytes = static_cast<const unsigned char*>(data);
     for (std::size_t done = 0; done < nbytes;) {
       const std::size_t n = std::min(nbytes - done, chunk.size());
       std::memcpy(chunk.data(), bytes + done, n);
-      swap_in_place(chunk.data(), n / itemsize, itemsize);
+      swap_in_place(chunk.data(), n / unit, unit);
       out.write(chunk.data(), n);
       done += n;
     }
@@ -636,31 +581,8 @@ void write_contents(output_file& out, const std::string& header, npy_dtype dtype
 // ---- public entry points -----------------------------------------------------------------------
 
 const char* npy_dtype_name(npy_dtype dtype) noexcept {
-  switch (dtype) {
-    case npy_dtype::bool_:
-      return "bool";
-    case npy_dtype::int8:
-      return "int8";
-    case npy_dtype::int16:
-      return "int16";
-    case npy_dtype::int32:
-      return "int32";
-    case npy_dtype::int64:
-      return "int64";
-    case npy_dtype::uint8:
-      return "uint8";
-    case npy_dtype::uint16:
-      return "uint16";
-    case npy_dtype::uint32:
-      return "uint32";
-    case npy_dtype::uint64:
-      return "uint64";
-    case npy_dtype::float32:
-      return "float32";
-    case npy_dtype::float64:
-      return "float64";
-  }
-  return "unknown";
+  const std::string_view name = xp::dtype(dtype).name();  // a string literal of XP_DTYPES
+  return name.empty() ? "unknown" : name.data();
 }
 
 struct npy_reader::state {
@@ -724,7 +646,10 @@ void npy_reader::read_into(npy_dtype target, void* dst) const {
   // Same dtype in C order: the bytes go straight into the array.
   if (target == h.dtype && !reorder) {
     src.read(h.data_offset, static_cast<std::size_t>(h.data_bytes), dst);
-    if (h.swap) swap_in_place(dst, static_cast<std::size_t>(h.count), itemsize);
+    if (h.swap) {
+      const std::size_t unit = swap_unit_of(h.dtype);
+      swap_in_place(dst, static_cast<std::size_t>(h.data_bytes / unit), unit);
+    }
     if (target == npy_dtype::bool_) {  // any nonzero byte is true; only 0 and 1 may be bools
       const auto* bytes = static_cast<const unsigned char*>(dst);
       auto* flags = static_cast<bool*>(dst);
@@ -738,7 +663,7 @@ void npy_reader::read_into(npy_dtype target, void* dst) const {
   std::vector<unsigned char> chunk(std::min<std::uint64_t>(h.count, per_chunk) * itemsize);
   std::optional<fortran_walker> walker;
   if (reorder) walker.emplace(h.shape);
-  visit_xp_dtype(target, [&](auto target_value) {
+  visit_dtype(target, [&](auto target_value) {
     using D = decltype(target_value);
     auto* out = static_cast<D*>(dst);
     visit_dtype(h.dtype, [&](auto source_value) {

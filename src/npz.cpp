@@ -352,7 +352,7 @@ npy_reader open_npz_member(const npz_archive& archive, const std::string& name, 
 namespace {
 
 // The data of an entry as little-endian bytes, chunk by chunk (the buffer itself on a
-// little-endian machine).
+// little-endian machine; elsewhere each item reversed, each part of a complex value).
 template <class F>
 void for_each_little_endian_chunk(const npz_entry& e, F&& f) {
   if (e.nbytes() == 0) return;
@@ -362,10 +362,11 @@ void for_each_little_endian_chunk(const npz_entry& e, F&& f) {
     std::vector<unsigned char> chunk(std::min(e.nbytes(), chunk_bytes));
     const auto* bytes = static_cast<const unsigned char*>(e.data());
     const std::size_t itemsize = e.itemsize();
+    const std::size_t unit = xp::dtype(e.dtype()).kind() == 'c' ? itemsize / 2 : itemsize;
     for (std::size_t done = 0; done < e.nbytes();) {
       const std::size_t n = std::min(e.nbytes() - done, chunk.size() / itemsize * itemsize);
-      for (std::size_t i = 0; i < n; i += itemsize)
-        for (std::size_t b = 0; b < itemsize; ++b) chunk[i + b] = bytes[done + i + itemsize - 1 - b];
+      for (std::size_t i = 0; i < n; i += unit)
+        for (std::size_t b = 0; b < unit; ++b) chunk[i + b] = bytes[done + i + unit - 1 - b];
       f(chunk.data(), n);
       done += n;
     }

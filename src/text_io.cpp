@@ -23,6 +23,7 @@
 #include "file_io.hpp"
 #include "xp/backends/host/backend.hpp"  // allocates the result
 #include "xp/core/convert.hpp"
+#include "xp/core/print.hpp"  // format_scalar: NumPy's str() of a float16
 
 namespace xp::detail {
 
@@ -110,6 +111,102 @@ bool parse_double(std::string_view s, double& out) {
   return true;
 }
 
+// The length of the longest prefix of `s` that is a float as Python's PyOS_string_to_double
+// reads one (an optional sign, then digits with an optional point and exponent, or inf,
+// infinity, nan in any case); 0 when there is none.
+std::size_t float_prefix(std::string_view s) {
+  std::size_t i = 0;
+  if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+  auto word_at = [&](std::string_view word) {
+    if (s.size() - i < word.size()) return false;
+    for (std::size_t k = 0; k < word.size(); ++k)
+      if ((s[i + k] | 0x20) != word[k]) return false;
+    return true;
+  };
+  if (word_at("infinity")) return i + 8;
+  if (word_at("inf") || word_at("nan")) return i + 3;
+  auto digits = [&] {
+    const std::size_t start = i;
+    while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+    return i - start;
+  };
+  std::size_t mantissa = digits();
+  if (i < s.size() && s[i] == '.') {
+    ++i;
+    mantissa += digits();
+  }
+  if (mantissa == 0) return 0;
+  const std::size_t before_exponent = i;
+  if (i < s.size() && (s[i] == 'e' || s[i] == 'E')) {
+    ++i;
+    if (i < s.size() && (s[i] == '+' || s[i] == '-')) ++i;
+    if (digits() == 0) i = before_exponent;  // "1e" or "1e+": the number ends before the e
+  }
+  return i;
+}
+
+// NumPy 1.24's complex fields (textreading's to_complex_int): "1.5", "2j", "1+2j", "1-2j",
+// "1+-2j", each optionally in parentheses, whitespace allowed around the number and inside the
+// parentheses; each part as Python's float() reads it.
+bool parse_complex(std::string_view s, double& re, double& im) {
+  std::size_t i = 0;
+  auto skip_space = [&] {
+    while (i < s.size() && is_space(s[i])) ++i;
+  };
+  // a float at i, as long as possible; false when there is none
+  auto number = [&](double& out) {
+    const std::size_t n = float_prefix(s.substr(i));
+    if (n == 0 || !parse_double(s.substr(i, n), out)) return false;
+    i += n;
+    return true;
+  };
+  skip_space();
+  const bool paren = i < s.size() && s[i] == '(';
+  if (paren) {
+    ++i;
+    skip_space();
+  }
+  if (!number(re)) return false;
+  if (i == s.size()) {  // a real number alone
+    im = 0;
+    return !paren;
+  }
+  if (s[i] == 'j') {  // an imaginary number alone
+    im = re;
+    re = 0;
+    ++i;
+  } else if (s[i] == '+' || s[i] == '-') {
+    if (s[i] == '+') ++i;  // "1+-2j" is 1-2j
+    if (!number(im) || i == s.size() || s[i] != 'j') return false;
+    ++i;
+  } else {
+    im = 0;
+  }
+  if (paren) {
+    skip_space();
+    if (i == s.size() || s[i] != ')') return false;
+    ++i;
+  }
+  skip_space();
+  return i == s.size();
+}
+
+// NumPy's unsigned fields: decimal digits, optionally after '+', that fit in uint64 (no minus
+// sign, not even on "-0").
+bool parse_uint64(std::string_view s, std::uint64_t& out) {
+  if (!s.empty() && s[0] == '+') s.remove_prefix(1);
+  if (s.empty()) return false;
+  std::uint64_t value = 0;
+  for (const char c : s) {
+    if (c < '0' || c > '9') return false;
+    if (__builtin_mul_overflow(value, 10u, &value) ||
+        __builtin_add_overflow(value, static_cast<unsigned>(c - '0'), &value))
+      return false;
+  }
+  out = value;
+  return true;
+}
+
 // NumPy's integer fields: an optional sign and decimal digits that fit in int64.
 bool parse_int64(std::string_view s, std::int64_t& out) {
   bool negative = false;
@@ -135,17 +232,24 @@ bool parse_int64(std::string_view s, std::int64_t& out) {
 // One field as T; false when it does not parse or does not fit.
 template <class T>
 bool parse_value(std::string_view field, T& out) {
-  const std::string_view s = strip(field);
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (is_complex_v<T>) {  // the field as it is: parse_complex skips the whitespace
+    double re, im;
+    if (!parse_complex(field, re, im)) return false;
+    out = T(convert<real_of_t<T>>(re), convert<real_of_t<T>>(im));  // each part rounds from double
+    return true;
+  } else if constexpr (is_real_floating_v<T>) {
     double v;
-    if (!parse_double(s, v)) return false;
-    out = convert<T>(v);  // float32 rounds from the double, as NumPy does
+    if (!parse_double(strip(field), v)) return false;
+    out = convert<T>(v);  // float32 and float16 round once from the double, as NumPy does
+    return true;
+  } else if constexpr (is_unsigned_integer_v<T>) {
+    std::uint64_t v;
+    if (!parse_uint64(strip(field), v) || v > std::numeric_limits<T>::max()) return false;
+    out = static_cast<T>(v);
     return true;
   } else {
     std::int64_t v;
-    // NumPy reads unsigned fields as uint64: no minus sign, not even on "-0"
-    if (std::is_unsigned_v<T> && !std::is_same_v<T, bool> && !s.empty() && s[0] == '-') return false;
-    if (!parse_int64(s, v)) return false;
+    if (!parse_int64(strip(field), v)) return false;
     if constexpr (std::is_same_v<T, bool>) {
       out = v != 0;
     } else {
@@ -288,14 +392,21 @@ struct conversion {
   int precision = -1;  // -1: none given
 };
 
-// A value of a row, as Python sees a NumPy scalar: an integer (int and bool dtypes) or a
-// double (float and double; float32 values are exact in double).
+// A value of a row, as Python sees a NumPy scalar: an integer (int and bool dtypes: its sign
+// and magnitude, which hold every int64 and uint64) or a double (float16, float32 and float64
+// values, exact in double; a complex value is two cells, its real and imaginary parts).
 struct cell {
   bool is_float = false;
   bool is_bool = false;
-  bool is_float32 = false;
+  npy_dtype float_type = npy_dtype::float64;  // the float's own dtype: %s prints its shortest digits
   double f = 0;
-  std::int64_t i = 0;
+  bool negative = false;
+  std::uint64_t magnitude = 0;
+  double as_double() const {
+    if (is_float) return f;
+    const double m = static_cast<double>(magnitude);  // Python's float(int): rounded to nearest
+    return negative ? -m : m;
+  }
 };
 
 [[noreturn]] void fail_format(const std::string& what) { throw value_error("xp::savetxt: " + what); }
@@ -422,9 +533,7 @@ void format_integer_digits(std::string& out, const conversion& c, bool negative,
   pad_number(out, c, sign_of(negative, c), prefix, digits);
 }
 
-void format_integer(std::string& out, const conversion& c, std::int64_t v) {
-  const bool negative = v < 0;
-  const std::uint64_t magnitude = negative ? 0 - static_cast<std::uint64_t>(v) : static_cast<std::uint64_t>(v);
+void format_integer(std::string& out, const conversion& c, bool negative, std::uint64_t magnitude) {
   char buffer[32];
   const int base = c.type == 'o' ? 8 : (c.type == 'x' || c.type == 'X') ? 16 : 10;
   auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, magnitude, base);
@@ -518,7 +627,7 @@ void format_string(std::string& out, const conversion& c, std::string text) {
 void format_cell(std::string& out, const conversion& c, const cell& v, npy_dtype dtype, const std::string& format) {
   switch (c.type) {
     case 'd':
-      if (!v.is_float) return format_integer(out, c, v.i);
+      if (!v.is_float) return format_integer(out, c, v.negative, v.magnitude);
       // int(v): truncation, exact however many digits
       if (std::isnan(v.f)) fail_format("cannot convert float NaN to integer (format '" + printable(format) + "')");
       if (std::isinf(v.f)) fail_format("cannot convert float infinity to integer (format '" + printable(format) + "')");
@@ -530,49 +639,65 @@ void format_cell(std::string& out, const conversion& c, const cell& v, npy_dtype
     case 'x':
     case 'X':
       if (v.is_float) fail_mismatch(dtype, format);
-      return format_integer(out, c, v.i);
+      return format_integer(out, c, v.negative, v.magnitude);
     case 's':
-      if (v.is_bool) return format_string(out, c, v.i ? "True" : "False");
-      if (!v.is_float) return format_string(out, c, std::to_string(v.i));
-      return format_string(out, c, v.is_float32 ? numpy_str(static_cast<float>(v.f)) : numpy_str(v.f));
+      if (v.is_bool) return format_string(out, c, v.magnitude ? "True" : "False");
+      if (!v.is_float) return format_string(out, c, (v.negative ? "-" : "") + std::to_string(v.magnitude));
+      if (v.float_type == npy_dtype::float16) {  // Dragon4 on the half value, as NumPy's str()
+        const float16 h(v.f);                    // exact: v.f is a float16's value
+        return format_string(out, c, format_scalar(&h, npy_dtype::float16));
+      }
+      return format_string(out, c,
+                           v.float_type == npy_dtype::float32 ? numpy_str(static_cast<float>(v.f)) : numpy_str(v.f));
     default:
-      return format_float(out, c, v.is_float ? v.f : static_cast<double>(v.i));
+      return format_float(out, c, v.as_double());
   }
 }
 
 template <class T>
 cell cell_of(T value) {
   cell c;
-  if constexpr (std::is_floating_point_v<T>) {
+  if constexpr (is_real_floating_v<T>) {
     c.is_float = true;
-    c.is_float32 = std::is_same_v<T, float>;
+    c.float_type = npy_dtype_of<T>();
     c.f = static_cast<double>(value);
   } else {
+    static_assert(std::is_integral_v<T>);
     c.is_bool = std::is_same_v<T, bool>;
-    c.i = static_cast<std::int64_t>(value);
+    if constexpr (std::is_signed_v<T>) {
+      c.negative = value < 0;
+      c.magnitude = c.negative ? 0 - static_cast<std::uint64_t>(value) : static_cast<std::uint64_t>(value);
+    } else {
+      c.magnitude = static_cast<std::uint64_t>(value);
+    }
   }
   return c;
 }
 
-// Calls f(T{}) with the C++ type of one of xp's dtypes.
+// Calls f(T{}) with the C++ type of a dtype (one case per entry of XP_DTYPES).
 template <class F>
 void visit_xp(npy_dtype dtype, F&& f) {
   switch (dtype) {
-    case npy_dtype::bool_:
-      return f(bool{});
-    case npy_dtype::uint8:
-      return f(std::uint8_t{});
-    case npy_dtype::int32:
-      return f(std::int32_t{});
-    case npy_dtype::int64:
-      return f(std::int64_t{});
-    case npy_dtype::float32:
-      return f(float{});
-    case npy_dtype::float64:
-      return f(double{});
-    default:
-      throw dtype_error(std::string("xp::savetxt: ") + npy_dtype_name(dtype) + " is not an ndarray dtype");
+#define XP_TEXT_VISIT(T, c, n, k, npy) \
+  case npy_dtype::c:                   \
+    return f(T{});
+    XP_DTYPES(XP_TEXT_VISIT)
+#undef XP_TEXT_VISIT
   }
+  throw dtype_error(std::string("xp::savetxt: invalid dtype code ") + std::to_string(static_cast<int>(dtype)));
+}
+
+// Python's str.replace(old, new) on s: every non-overlapping occurrence, left to right.
+void replace_all(std::string& s, std::string_view old_text, std::string_view new_text) {
+  std::string out;
+  std::size_t from = 0;
+  for (std::size_t at; (at = s.find(old_text, from)) != std::string::npos; from = at + old_text.size()) {
+    out.append(s, from, at - from);
+    out += new_text;
+  }
+  if (from == 0) return;
+  out.append(s, from, std::string::npos);
+  s = std::move(out);
 }
 
 }  // namespace
@@ -649,12 +774,10 @@ ndarray<T, host> loadtxt_host(const std::string& path, const loadtxt_options& op
   return out;
 }
 
-template ndarray<float, host> loadtxt_host<float>(const std::string&, const loadtxt_options&);
-template ndarray<double, host> loadtxt_host<double>(const std::string&, const loadtxt_options&);
-template ndarray<std::int32_t, host> loadtxt_host<std::int32_t>(const std::string&, const loadtxt_options&);
-template ndarray<std::int64_t, host> loadtxt_host<std::int64_t>(const std::string&, const loadtxt_options&);
-template ndarray<std::uint8_t, host> loadtxt_host<std::uint8_t>(const std::string&, const loadtxt_options&);
-template ndarray<bool, host> loadtxt_host<bool>(const std::string&, const loadtxt_options&);
+#define XP_LOADTXT_INSTANCE(T, c, n, k, npy) \
+  template ndarray<T, host> loadtxt_host<T>(const std::string&, const loadtxt_options&);
+XP_DTYPES(XP_LOADTXT_INSTANCE)
+#undef XP_LOADTXT_INSTANCE
 
 // ---- savetxt -----------------------------------------------------------------------------------
 
@@ -667,20 +790,25 @@ void write_text(const std::string& path, npy_dtype dtype, const shape_type& shap
   // A 1-D array is a column, as np.atleast_2d(a).T makes it.
   const index_t rows = shape[0];
   const index_t columns = shape.size() == 2 ? shape[1] : 1;
+  // A complex value is two values to format, its real and imaginary parts.
+  const bool complex_values = xp::dtype(dtype).kind() == 'c';
+  const index_t values_per_row = complex_values ? 2 * columns : columns;
 
-  // np.savetxt's choice: one conversion repeats for every column; otherwise one per column.
+  // np.savetxt's choice: one conversion repeats for every column (for complex values as
+  // " (%fmt+%fmtj)"); otherwise one per value.
   const auto percents = static_cast<index_t>(std::count(options.fmt.begin(), options.fmt.end(), '%'));
   std::string row_format;
   if (percents == 1) {
-    for (index_t c = 0; c < columns; ++c) row_format += (c ? options.delimiter : "") + options.fmt;
-  } else if (percents == columns) {
+    const std::string column_format = complex_values ? " (" + options.fmt + "+" + options.fmt + "j)" : options.fmt;
+    for (index_t c = 0; c < columns; ++c) row_format += (c ? options.delimiter : "") + column_format;
+  } else if (percents == values_per_row) {
     row_format = options.fmt;
   } else {
     fail_format("fmt has wrong number of % formats:  " + printable(options.fmt));
   }
   const std::vector<conversion> pieces = parse_format(row_format, dtype);
   const auto conversions = std::count_if(pieces.begin(), pieces.end(), [](const conversion& c) { return c.type != 0; });
-  if (conversions != columns) fail_mismatch(dtype, row_format);  // Python: not all arguments converted
+  if (conversions != values_per_row) fail_mismatch(dtype, row_format);  // Python: not all arguments converted
 
   auto commented = [&](const std::string& text) {
     std::string out = options.comments;
@@ -694,17 +822,29 @@ void write_text(const std::string& path, npy_dtype dtype, const shape_type& shap
   output_file file(path, "xp::savetxt");
   std::string buffer;
   if (!options.header.empty()) buffer += commented(options.header);
+  std::vector<cell> cells(static_cast<std::size_t>(values_per_row));
   visit_xp(dtype, [&](auto zero) {
     using T = decltype(zero);
     const T* values = static_cast<const T*>(data);
     for (index_t r = 0; r < rows; ++r) {
       const T* row = values + r * columns;
-      index_t c = 0;
-      for (const conversion& piece : pieces) {
-        if (piece.type == 0) buffer += piece.literal;
-        else format_cell(buffer, piece, cell_of(row[c++]), dtype, row_format);
+      for (index_t c = 0; c < columns; ++c) {
+        if constexpr (is_complex_v<T>) {
+          cells[static_cast<std::size_t>(2 * c)] = cell_of(row[c].re);
+          cells[static_cast<std::size_t>(2 * c + 1)] = cell_of(row[c].im);
+        } else {
+          cells[static_cast<std::size_t>(c)] = cell_of(row[c]);
+        }
       }
-      buffer += options.newline;
+      std::string line;
+      std::size_t next = 0;
+      for (const conversion& piece : pieces) {
+        if (piece.type == 0) line += piece.literal;
+        else format_cell(line, piece, cells[next++], dtype, row_format);
+      }
+      line += options.newline;
+      if (complex_values) replace_all(line, "+-", "-");  // NumPy's s.replace('+-', '-') of each row
+      buffer += line;
       if (buffer.size() >= (std::size_t{1} << 20)) {
         file.write(buffer);
         buffer.clear();

@@ -1,5 +1,7 @@
 // xp/core/npy.hpp: xp's own .npy reader and writer against NumPy's files
-// (golden/make_golden_npy.py), hostile files crafted here, and the writer's failure modes.
+// (golden/make_golden_npy.py), hostile files crafted here, and the writer's failure modes; all
+// fourteen dtypes natively, converted between every pair (against NumPy's astype in
+// golden/dtypes_*.npz) and in np.savez archives (xp/core/npz.hpp).
 #include "support.hpp"
 
 #include <fcntl.h>
@@ -103,9 +105,13 @@ void check_same_nan(const xp::ndarray<T, B1>& got, const std::vector<T>& want) {
   REQUIRE(g.size() == want.size());
   for (std::size_t i = 0; i < g.size(); ++i) {
     INFO("flat index " << i);
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(want[i])) {
-        CHECK(std::isnan(g[i]));
+    if constexpr (xp::detail::is_complex_v<T>) {  // part by part
+      CHECK((std::isnan(want[i].re) ? std::isnan(g[i].re) : g[i].re == want[i].re));
+      CHECK((std::isnan(want[i].im) ? std::isnan(g[i].im) : g[i].im == want[i].im));
+      continue;
+    } else if constexpr (xp::detail::is_real_floating_v<T>) {
+      if (std::isnan(static_cast<double>(want[i]))) {
+        CHECK(std::isnan(static_cast<double>(g[i])));
         continue;
       }
     }
@@ -254,6 +260,9 @@ TEST_CASE("npy: the reader's view of a file") {
   CHECK(reader.fortran_order());
   CHECK(reader.shape() == xp::shape_type{3, 4, 5});
   CHECK(std::string(xp::detail::npy_dtype_name(xp::detail::npy_dtype::uint16)) == "uint16");
+  CHECK(std::string(xp::detail::npy_dtype_name(xp::detail::npy_dtype::float16)) == "float16");
+  CHECK(std::string(xp::detail::npy_dtype_name(xp::detail::npy_dtype::complex128)) == "complex128");
+  CHECK(xp::detail::npy_reader::open_file(golden("npy_dt_c8_be")).dtype() == xp::detail::npy_dtype::complex64);
 }
 
 // ---- dtypes: refused without convert, converted like astype with it -----------------------------
@@ -273,12 +282,9 @@ TEST_CASE("npy: another dtype is a dtype_error naming both dtypes and the file")
 
 TEST_CASE_TEMPLATE("npy: convert = true equals NumPy's astype", C, XP_ALL_DTYPES) {
   using T = typename C::type;
-  const std::string target = std::is_same_v<T, float>          ? "f4"
-                             : std::is_same_v<T, double>       ? "f8"
-                             : std::is_same_v<T, std::int32_t> ? "i4"
-                             : std::is_same_v<T, std::int64_t> ? "i8"
-                             : std::is_same_v<T, std::uint8_t> ? "u1"
-                                                               : "b1";
+  // make_golden_npy.py converts to the first six dtypes (the others: golden/dtypes_*.npz, below)
+  const std::string target(xp::dtype::of<T>().npy_code());
+  if (target != "f4" && target != "f8" && target != "i4" && target != "i8" && target != "u1" && target != "b1") return;
   const xp::npy_load_options convert{.convert = true};
   for (const std::string source : {"i1", "i2", "u2", "u4", "u8", "i4", "i8", "u1", "b1", "f4", "f8"}) {
     INFO("from " << source << " to " << target);
@@ -425,10 +431,11 @@ TEST_CASE("npy: the header parser is strict") {
 TEST_CASE("npy: descrs xp does not read are dtype errors") {
   scratch_dir dir("descr");
   for (const std::string descr : {"<f99999999999999999999",
-                                  "<f2",
+                                  "<f1",
                                   "<f16",
-                                  "<c8",
-                                  "<c16",
+                                  "<c4",
+                                  "<c32",
+                                  "|c8 x",
                                   "<U3",
                                   "|O",
                                   "|S5",
@@ -739,6 +746,228 @@ TEST_CASE("npy: permissions and symbolic links") {
 
   CHECK(dir.entries() == std::vector<std::string>{"created.npy", "dangling.npy", "fresh.npy", "link.npy", "link2.npy",
                                                   "loop_a.npy", "loop_b.npy", "target.npy"});
+}
+
+// ---- issue 18: the fourteen dtypes ---------------------------------------------------------------
+
+/// Calls f(T{}, code) for each of xp's dtypes: its element type and `.npy` type string ("b1",
+/// "i1", ..., "c16"), which is also the tag of golden/dtypes_<tag>.npz.
+template <class F>
+void for_each_dtype(F&& f) {
+#define XP_TEST_EACH_DTYPE(T, c, n, k, npy) f(T{}, std::string(npy));
+  XP_DTYPES(XP_TEST_EACH_DTYPE)
+#undef XP_TEST_EACH_DTYPE
+}
+
+/// The elements' bytes in C order (host copy): compares values bit for bit (-0.0, NaN payloads).
+template <class T, class B1>
+std::string bytes_of(const xp::ndarray<T, B1>& a) {
+  const auto h = a.copy();
+  const auto host = h.copy_to_host();
+  return std::string(reinterpret_cast<const char*>(host.data()), static_cast<std::size_t>(host.size()) * sizeof(T));
+}
+
+TEST_CASE("npy: the dtypes of issue 18 load natively with NumPy's values, little- and big-endian") {
+  using xp::float16;
+  const float16 inf16 = std::numeric_limits<float16>::infinity();
+  for (const char* order : {"le", "be"}) {
+    INFO("byte order " << order);
+    auto name = [&](const std::string& code) { return golden("npy_dt_" + code + "_" + order); };
+    // the values of make_golden_npy.py's dtype_values
+    check_same(xp::load_npy<std::int8_t, B>(name("i1")), array_of<std::int8_t>({2, 3}, {0, 1, -1, 127, -128, 18}));
+    check_same(xp::load_npy<std::int16_t, B>(name("i2")),
+               array_of<std::int16_t>({2, 3}, {0, 1, -2, 0x0102, -32768, 32767}));
+    check_same(xp::load_npy<std::uint16_t, B>(name("u2")),
+               array_of<std::uint16_t>({2, 3}, {0, 1, 0x0102, 32768, 65534, 65535}));
+    check_same(xp::load_npy<std::uint32_t, B>(name("u4")),
+               array_of<std::uint32_t>({2, 3}, {0, 1, 0x01020304, 2147483648u, 4294967294u, 4294967295u}));
+    check_same(xp::load_npy<std::uint64_t, B>(name("u8")),
+               array_of<std::uint64_t>(
+                   {2, 3}, {0, 1, 0x0102030405060708, std::uint64_t{1} << 63,
+                            std::numeric_limits<std::uint64_t>::max() - 1, std::numeric_limits<std::uint64_t>::max()}));
+    const auto f2 = xp::load_npy<float16, B>(name("f2"));
+    check_same(f2, array_of<float16>({2, 3}, {float16(0.f), float16(-1.5f), float16(3.25f),
+                                              float16(std::ldexp(1.f, -20)), float16(1536.f), -inf16}));
+    CHECK(values(f2)[3].bits == 0x0010);  // 2^-20, a subnormal: 16 x 2^-24
+    CHECK(values(f2)[1].bits == 0xbe00);  // -1.5
+    using c8 = xp::complex64;
+    using c16 = xp::complex128;
+    const float finf = std::numeric_limits<float>::infinity();
+    const auto z8 = xp::load_npy<c8, B>(name("c8"));
+    check_same(z8, array_of<c8>({2, 3}, {c8(0.f, 0.f), c8(-1.5f, 2.f), c8(3.25f, -0.25f),
+                                         c8(std::ldexp(1.f, -100), -1.5f * std::ldexp(1.f, 100)), c8(-finf, 1.f),
+                                         c8(1.f, -0.f)}));
+    CHECK(std::signbit(values(z8)[5].im));  // -0.0: each part keeps its sign
+    CHECK_FALSE(std::signbit(values(z8)[0].im));
+    const auto z16 = xp::load_npy<c16, B>(name("c16"));
+    check_same(z16, array_of<c16>({2, 3}, {c16(0., 0.), c16(-1.5, 2.), c16(3.25, -0.25),
+                                           c16(std::ldexp(1., -1000), -1.5 * std::ldexp(1., 1000)), c16(-inf, 1.),
+                                           c16(1., -0.)}));
+    CHECK(std::signbit(values(z16)[5].im));
+  }
+  // the two byte orders give the same bits, for all fourteen
+  for_each_dtype([](auto zero, const std::string& code) {
+    using T = decltype(zero);
+    INFO(code);
+    const auto le = xp::load_npy<T, B>(golden("npy_dt_" + code + "_le"));
+    const auto be = xp::load_npy<T, B>(golden("npy_dt_" + code + "_be"));
+    CHECK(le.shape() == xp::shape_type{2, 3});
+    CHECK(bytes_of(le) == bytes_of(be));
+    const auto reader = xp::detail::npy_reader::open_file(golden("npy_dt_" + code + "_be"));
+    CHECK(reader.dtype() == xp::dtype::of<T>().id());
+    CHECK(std::string(xp::detail::npy_dtype_name(reader.dtype())) == xp::dtype_name<T>());
+  });
+}
+
+TEST_CASE("npy: convert between any two of the fourteen dtypes is NumPy's astype (golden/dtypes_*.npz)") {
+  // dtypes_<tag>.npz (NumPy 2) holds `c` and c.astype(t) as `astype_<t>` for every t: loading `c`
+  // as t with convert must give the same bits (the member goes through the .npy reader)
+  const xp::npy_load_options convert{.convert = true};
+  int pairs = 0;
+  for_each_dtype([&](auto, const std::string& source) {
+    const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + source + ".npz");
+    for_each_dtype([&](auto zero, const std::string& target) {
+      using T = decltype(zero);
+      INFO("from " << source << " to " << target);
+      CHECK(z.dtype("astype_" + target) == xp::dtype_name<T>());
+      const auto want = z.get<T, B>("astype_" + target);
+      const auto got = z.get<T, B>("c", convert);
+      CHECK(got.shape() == want.shape());
+      CHECK(bytes_of(got) == bytes_of(want));
+      if (source != target) CHECK_THROWS_AS((z.get<T, B>("c")), xp::dtype_error);
+      ++pairs;
+    });
+  });
+  CHECK(pairs == 14 * 14);
+}
+
+TEST_CASE("npy: convert of big-endian files byte-swaps first (a complex value part by part)") {
+  const xp::npy_load_options convert{.convert = true};
+  for_each_dtype([&](auto source_zero, const std::string& source) {
+    using S = decltype(source_zero);
+    const auto native = values(xp::load_npy<S, xp::host>(golden("npy_dt_" + source + "_le")));
+    for_each_dtype([&](auto target_zero, const std::string& target) {
+      using T = decltype(target_zero);
+      INFO("from >" << source << " to " << target);
+      auto want = xp::empty<T, xp::host>({2, 3});
+      for (std::size_t i = 0; i < native.size(); ++i) want.data()[i] = xp::detail::convert<T>(native[i]);
+      CHECK(bytes_of(xp::load_npy<T, B>(golden("npy_dt_" + source + "_be"), convert)) == bytes_of(want));
+    });
+  });
+}
+
+TEST_CASE("npy: a big-endian complex128 file in Fortran order") {
+  // element (i, j) of a (2, 3) array is (3i + j) - (3i + j)/4 j; Fortran order stores the
+  // first index fastest; '>c16' stores each part as a big-endian double
+  std::string data;
+  for (int j = 0; j < 3; ++j)
+    for (int i = 0; i < 2; ++i)
+      for (const double part : {3.0 * i + j, -(3.0 * i + j) / 4}) {
+        std::uint64_t bits;
+        std::memcpy(&bits, &part, sizeof bits);
+        for (int b = 7; b >= 0; --b) data += static_cast<char>((bits >> (8 * b)) & 0xff);
+      }
+  const std::string bytes = npy_bytes(dict(">c16", "True", "(2, 3)"), data);
+  using c16 = xp::complex128;
+  const auto want =
+      array_of<c16>({2, 3}, {c16(0, -0.), c16(1, -0.25), c16(2, -0.5), c16(3, -0.75), c16(4, -1), c16(5, -1.25)});
+  CHECK(bytes_of(xp::detail::load_npy_memory<c16>(bytes.data(), bytes.size())) == bytes_of(want));
+  const xp::npy_load_options convert{.convert = true};
+  check_same(xp::detail::load_npy_memory<xp::complex64>(bytes.data(), bytes.size(), convert),
+             want.astype<xp::complex64>());
+  check_same(xp::detail::load_npy_memory<double>(bytes.data(), bytes.size(), convert),
+             array_of<double>({2, 3}, {0, 1, 2, 3, 4, 5}));  // the real parts
+}
+
+TEST_CASE("npy: save_npy writes NumPy's bytes for every dtype") {
+  scratch_dir dir("bytes14");
+  for_each_dtype([&](auto zero, const std::string& code) {
+    using T = decltype(zero);
+    INFO(code);
+    // np.save of a C-contiguous little-endian (2, 3) array: '|i1', '<f2', '<c16', ...
+    const auto a = xp::load_npy<T, B>(golden("npy_dt_" + code + "_le"));
+    const std::string path = dir.file(code + ".npy");
+    xp::save_npy(path, a);
+    CHECK(read_bytes(path) == read_bytes(golden("npy_dt_" + code + "_le")));
+    // a transposed view is written as its C-order copy, and reads back as it
+    xp::save_npy(path, xp::transpose(a));
+    CHECK(bytes_of(xp::load_npy<T, B>(path)) == bytes_of(xp::transpose(a)));
+  });
+}
+
+TEST_CASE_TEMPLATE("npy: save_npy / load_npy round trips of the dtypes of issue 18", C, on<std::int8_t>,
+                   on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
+                   on<xp::complex64>, on<xp::complex128>) {
+  using T = typename C::type;
+  scratch_dir dir(std::string("roundtrip_") + std::string(xp::dtype_name<T>()));
+  const std::string path = dir.file("a.npy");
+  auto round_trip = [&](const xp::ndarray<T, B>& a) {
+    xp::save_npy(path, a);
+    CHECK(bytes_of(xp::load_npy<T, B>(path)) == bytes_of(a));
+    const auto h = xp::load_npy<T, xp::host>(path);  // and as the host reads it
+    CHECK(h.shape() == a.shape());
+    CHECK(bytes_of(h) == bytes_of(a));
+  };
+  // values over the whole range of the type (wrapped integers, float16 up to inf, distinct parts)
+  auto h = xp::empty<T, xp::host>({3, 4, 5});
+  for (xp::index_t i = 0; i < h.size(); ++i) {
+    const double v = (static_cast<double>(i) - 29.5) * 1234.567;
+    if constexpr (xp::detail::is_complex_v<T>) {
+      using R = typename T::value_type;
+      h.data()[i] = T(static_cast<R>(v), static_cast<R>(-1.0 / (v + 0.25)));
+    } else if constexpr (std::is_integral_v<T>) {
+      h.data()[i] = static_cast<T>(static_cast<std::int64_t>(v) * 2654435761);  // wraps
+    } else {
+      h.data()[i] = xp::detail::convert<T>(v);
+    }
+  }
+  const auto base = xp::asarray<B>(h);
+  round_trip(base);
+  round_trip(xp::transpose(base));
+  round_trip(base(xp::range(xp::none, xp::none, -1), xp::all, xp::range(1, 5, 2)));
+  round_trip(base(1, 2, 3));                            // 0-d
+  round_trip(base(xp::all, xp::range(2, 2), xp::all));  // empty
+  round_trip(base(2, xp::all, 4).reshape([] {
+    xp::shape_type s(30, 1);
+    s.push_back(2);
+    s.push_back(2);
+    return s;
+  }()));  // 32 axes
+  CHECK(dir.entries() == std::vector<std::string>{"a.npy"});
+}
+
+TEST_CASE("npz: np.savez archives of every dtype open, and savez writes every dtype") {
+  const xp::npy_load_options convert{.convert = true};
+  scratch_dir dir("npz14");
+  std::vector<xp::npz_entry> entries;
+  for_each_dtype([&](auto zero, const std::string& code) {
+    using T = decltype(zero);
+    INFO(code);
+    // dtypes_<code>.npz: np.savez's archive, whose member `a` is a 7x9 array of that dtype
+    const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + code + ".npz");
+    CHECK(z.contains("a"));
+    CHECK(z.dtype("a") == xp::dtype_name<T>());
+    CHECK(z.shape("a") == xp::shape_type{7, 9});
+    const auto a = z.get<T, B>("a");
+    CHECK(a.shape() == xp::shape_type{7, 9});
+    if constexpr (!std::is_same_v<T, bool>) CHECK_THROWS_AS((z.get<bool, B>("a")), xp::dtype_error);
+    else CHECK_THROWS_AS((z.get<xp::complex64, B>("a")), xp::dtype_error);
+    CHECK(bytes_of(z.get<xp::complex128, B>("a", convert)) == bytes_of(a.template astype<xp::complex128>()));
+    entries.emplace_back(code, xp::load_npy<T, B>(golden("npy_dt_" + code + "_le")));
+  });
+  // savez of all fourteen: each member holds save_npy's bytes, NumPy's .npy file of that dtype
+  const std::string path = dir.file("all.npz");
+  xp::savez(path, entries);
+  const std::string archive = read_bytes(path);
+  const xp::npz_file back = xp::load_npz(path);
+  CHECK(back.files().size() == 14);
+  for_each_dtype([&](auto zero, const std::string& code) {
+    using T = decltype(zero);
+    INFO(code);
+    CHECK(archive.find(read_bytes(golden("npy_dt_" + code + "_le"))) != std::string::npos);
+    CHECK(back.dtype(code) == xp::dtype_name<T>());
+    CHECK(bytes_of(back.get<T, B>(code)) == bytes_of(xp::load_npy<T, B>(golden("npy_dt_" + code + "_le"))));
+  });
 }
 
 }  // namespace npy_test

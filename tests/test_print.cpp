@@ -1,13 +1,17 @@
 // Printing like NumPy (xp/core/print.hpp): str() and repr() against NumPy 1.24's
-// (golden/print_golden.txt; golden/print_repr_golden.txt, whose inputs are golden/print_*.npy),
+// (golden/print_golden.txt; golden/print_repr_golden.txt, whose inputs are golden/print_*.npy;
+// golden/print_dtypes_golden.txt for int8 ... uint64, float16 and complex; scalar_str),
 // the print options (set_printoptions, get_printoptions, the printoptions guard, per-call
 // overrides), views, expressions, and arrays on either backend (this file is also compiled
 // with XP_TEST_BACKEND = xp::cuda: a device array prints as its host copy does).
 #include "support.hpp"
 
 #include <atomic>
+#include <cmath>
 #include <cstring>
 #include <fstream>
+#include <limits>
+#include <set>
 #include <sstream>
 #include <stdexcept>
 #include <thread>
@@ -16,11 +20,14 @@ using namespace xt_test;
 
 namespace {
 
-// One case of golden/print_golden.txt (written by make_golden_print.py with NumPy 1.24).
+// One case of golden/print_golden.txt (written by make_golden_print.py with NumPy 1.24) or of
+// golden/print_dtypes_golden.txt (make_golden_print_dtypes.py: the same records for the dtypes
+// of issue 18).
 struct print_case {
   std::string name, dtype;
   xp::shape_type shape;
-  std::vector<std::string> values;  // floats as the hex of their bits, integers in decimal
+  std::vector<std::string> values;  // floats as the hex of their bits (complex: two per element),
+                                    // integers in decimal
   std::string str, repr;            // NumPy's str(array) and repr(array)
 };
 
@@ -38,8 +45,8 @@ std::string read_text(std::istream& f, const std::string& tag) {
   return text;
 }
 
-std::vector<print_case> read_print_golden() {
-  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print_golden.txt");
+std::vector<print_case> read_print_golden(const std::string& file = "print_golden.txt") {
+  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/" + file);
   REQUIRE(f.good());
   std::vector<print_case> cases;
   std::string line, word;
@@ -64,22 +71,34 @@ std::vector<print_case> read_print_golden() {
   return cases;
 }
 
+template <class F>
+F float_of_hex(const std::string& s) {
+  using U = std::conditional_t<sizeof(F) == 8, std::uint64_t, std::uint32_t>;
+  const auto bits = static_cast<U>(std::stoull(s, nullptr, 16));
+  F x;
+  std::memcpy(&x, &bits, sizeof x);
+  return x;
+}
+
 template <class T>
 xp::ndarray<T, B> golden_array(const print_case& c) {
   std::vector<T> v;
-  for (const auto& s : c.values) {
-    if constexpr (std::is_same_v<T, double>) {
-      const std::uint64_t bits = std::stoull(s, nullptr, 16);
-      double d;
-      std::memcpy(&d, &bits, sizeof d);
-      v.push_back(d);
-    } else if constexpr (std::is_same_v<T, float>) {
-      const std::uint32_t bits = static_cast<std::uint32_t>(std::stoul(s, nullptr, 16));
-      float x;
-      std::memcpy(&x, &bits, sizeof x);
-      v.push_back(x);
-    } else {
-      v.push_back(static_cast<T>(std::stoll(s)));
+  if constexpr (xp::detail::is_complex_v<T>) {  // two tokens per element: real, imaginary
+    using R = xp::detail::real_of_t<T>;
+    REQUIRE(c.values.size() % 2 == 0);
+    for (std::size_t i = 0; i < c.values.size(); i += 2)
+      v.push_back(T(float_of_hex<R>(c.values[i]), float_of_hex<R>(c.values[i + 1])));
+  } else {
+    for (const auto& s : c.values) {
+      if constexpr (std::is_same_v<T, xp::float16>) {
+        v.push_back(xp::float16::from_bits(static_cast<std::uint16_t>(std::stoul(s, nullptr, 16))));
+      } else if constexpr (std::is_same_v<T, double> || std::is_same_v<T, float>) {
+        v.push_back(float_of_hex<T>(s));
+      } else if constexpr (std::is_same_v<T, std::uint64_t>) {
+        v.push_back(std::stoull(s));  // beyond int64
+      } else {
+        v.push_back(static_cast<T>(std::stoll(s)));
+      }
     }
   }
   return xp::asarray<B>(xp::array<T>(v, c.shape));
@@ -94,6 +113,7 @@ void check_print(const print_case& c) {
   os << a;
   CHECK(os.str() == c.str);
   CHECK(xp::repr(a) == c.repr);
+  if (a.ndim() == 0) CHECK(xp::scalar_str(a.item()) == c.str);  // str() of a 0-d array is its scalar's
 }
 
 // One case of golden/print_repr_golden.txt (written by make_golden_print_repr.py).
@@ -182,6 +202,60 @@ TEST_CASE("print: str() and repr() are NumPy's (golden/print_golden.txt)") {
   }
 }
 
+TEST_CASE("print: str() and repr() of the dtypes of issue 18 are NumPy's (golden/print_dtypes_golden.txt)") {
+  const auto cases = read_print_golden("print_dtypes_golden.txt");
+  CHECK(cases.size() >= 160);
+  std::set<std::string> seen;
+  for (const auto& c : cases) {
+    seen.insert(c.dtype);
+    if (c.dtype == "int8") check_print<std::int8_t>(c);
+    else if (c.dtype == "int16") check_print<std::int16_t>(c);
+    else if (c.dtype == "uint16") check_print<std::uint16_t>(c);
+    else if (c.dtype == "uint32") check_print<std::uint32_t>(c);
+    else if (c.dtype == "uint64") check_print<std::uint64_t>(c);
+    else if (c.dtype == "float16") check_print<xp::float16>(c);
+    else if (c.dtype == "complex64") check_print<xp::complex64>(c);
+    else if (c.dtype == "complex128") check_print<xp::complex128>(c);
+    else FAIL("unknown dtype " << c.dtype);
+  }
+  CHECK(seen.size() == 8);
+}
+
+TEST_CASE("print: float16 and complex under print options, scalars, expressions") {
+  const auto h = xp::asarray<B>(xp::array<xp::float16>(
+      {xp::float16(0.1f), xp::float16(-2.5f), xp::float16(1000.f), xp::float16(1.f / 3.f)}, {4}));
+  // (expected strings: NumPy 1.24's) float16's own shortest digits: 0.1 is 0.0999755859375,
+  // printed 0.1 (float32's digits would be 0.09997559)
+  CHECK(xp::array_str(h) == "[ 9.998e-02 -2.500e+00  1.000e+03  3.333e-01]");  // max/min > 1000: scientific
+  CHECK(xp::array_str(h, {.precision = 2, .suppress = true}) == "[   0.1    -2.5  1000.      0.33]");
+  CHECK(xp::repr(h(xp::range(0, 2))) == "array([ 0.1, -2.5], dtype=float16)");
+  CHECK(xp::repr(h(xp::range(0, 2)), {.sign = '+'}) == "array([+0.1, -2.5], dtype=float16)");
+  CHECK(xp::array_str(h(xp::range(0, 2)), {.precision = 3, .floatmode = xp::float_mode::fixed}) == "[ 0.100 -2.500]");
+
+  const auto z = xp::asarray<B>(xp::array<xp::complex64>({xp::complex64(1.f, 2.f), xp::complex64(3.f, -0.5f)}, {2}));
+  CHECK(xp::array_str(z) == "[1.+2.j  3.-0.5j]");
+  CHECK(xp::repr(z) == "array([1.+2.j , 3.-0.5j], dtype=complex64)");
+  CHECK(xp::array_str(z, {.precision = 0, .floatmode = xp::float_mode::fixed}) == "[1.+2.j 3.-0.j]");
+  CHECK(xp::array_str(z, {.sign = ' '}) == "[ 1.+2.j   3.-0.5j]");
+  CHECK(xp::repr(z.astype<xp::complex128>()) == "array([1.+2.j , 3.-0.5j])");  // complex128: the default dtype
+
+  // a 0-d array prints its scalar with <<; scalar_str prints item()'s value the same way
+  std::ostringstream os;
+  os << xp::asarray<B>(xp::array<xp::complex128>({xp::complex128(0.0, -2.0)}, {})) << " "
+     << xp::asarray<B>(xp::array<xp::float16>({xp::float16(65504.f)}, {}));
+  CHECK(os.str() == "-2j 65500.0");
+  CHECK(xp::scalar_str(xp::float16(0.1f)) == "0.1");
+  CHECK(xp::scalar_str(xp::complex64(1.5f, -2.f)) == "(1.5-2j)");
+  CHECK(xp::scalar_str(xp::complex128(-0.0, 0.0)) == "(-0+0j)");
+  CHECK(xp::scalar_str(xp::complex128(0.0, std::nan(""))) == "nanj");
+  CHECK(xp::scalar_str(std::numeric_limits<std::uint64_t>::max()) == "18446744073709551615");
+  CHECK(xp::scalar_str(std::int8_t{-128}) == "-128");
+  CHECK(xp::scalar_str(2.0) == "2.0");
+  CHECK(xp::scalar_str(1e-5f) == "1e-05");
+  CHECK(xp::scalar_str(true) == "True");
+  CHECK(xp::scalar_str(xp::sum(z.copy_to_host()).item()) == "(4+1.5j)");
+}
+
 TEST_CASE("print: str() and repr() under print options are NumPy's (golden/print_repr_golden.txt)") {
   const auto cases = read_print_repr_golden();
   CHECK(cases.size() >= 150);
@@ -258,11 +332,87 @@ TEST_CASE_TEMPLATE("print: every dtype prints the same on the device as on the h
   on_b << a;
   on_host << h;
   CHECK(on_b.str() == on_host.str());
-  const bool implied = std::is_same_v<T, double> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, bool>;
+  const bool implied = std::is_same_v<T, double> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, bool> ||
+                       std::is_same_v<T, xp::complex128>;
   CHECK((xp::repr(a).find(", dtype=" + std::string(xp::dtype_name<T>()) + ")") != std::string::npos) == !implied);
   const auto s = xp::scalar<T, B>(T(1));
   CHECK(xp::repr(s) == xp::repr(s.copy_to_host()));
   CHECK(xp::repr(xp::zeros<T, B>({0, 3})) == "array([], shape=(0, 3), dtype=" + std::string(xp::dtype_name<T>()) + ")");
+}
+
+TEST_CASE("print: complex and float16 under each print option are NumPy's") {
+  // the expected strings are NumPy 1.24's for the same values and options
+  using c16 = xp::complex128;
+  const double nan = std::nan(""), inf = std::numeric_limits<double>::infinity();
+  const auto z =
+      xp::asarray<B>(xp::array<c16>({c16(1, 2), c16(-3.25, -0.5), c16(nan, inf), c16(-inf, nan), c16(1e-5, 1e5)}, {5}));
+  const auto z2 = z(xp::range(0, 2));
+  struct option_case {
+    xp::print_options_update options;
+    const char *str, *repr_of_two;
+  };
+  const std::vector<option_case> cases = {
+      {{.sign = '+'},
+       "[+1.00e+00+2.e+00j -3.25e+00-5.e-01j      +nan   +infj      -inf   +nanj\n +1.00e-05+1.e+05j]",
+       "array([+1.  +2.j , -3.25-0.5j])"},
+      {{.sign = ' '},
+       "[ 1.00e+00+2.e+00j -3.25e+00-5.e-01j       nan   +infj      -inf   +nanj\n  1.00e-05+1.e+05j]",
+       "array([ 1.  +2.j , -3.25-0.5j])"},
+      {{.nanstr = "NaN", .infstr = "Inf"},
+       "[ 1.00e+00+2.e+00j -3.25e+00-5.e-01j       NaN   +Infj      -Inf   +NaNj\n  1.00e-05+1.e+05j]",
+       "array([ 1.  +2.j , -3.25-0.5j])"},
+      {{.precision = 3, .floatmode = xp::float_mode::maxprec_equal},
+       "[ 1.00e+00+2.e+00j -3.25e+00-5.e-01j       nan   +infj      -inf   +nanj\n  1.00e-05+1.e+05j]",
+       "array([ 1.00+2.0j, -3.25-0.5j])"},
+      {{.floatmode = xp::float_mode::unique},
+       "[ 1.00e+00+2.e+00j -3.25e+00-5.e-01j       nan   +infj      -inf   +nanj\n  1.00e-05+1.e+05j]",
+       "array([ 1.  +2.j , -3.25-0.5j])"},
+      {{.suppress = true},
+       "[ 1.          +2.j  -3.25        -0.5j      nan     +infj\n     -inf     +nanj  0.00001+100000.j ]",
+       "array([ 1.  +2.j , -3.25-0.5j])"},
+      {{.linewidth = 30},
+       "[ 1.00e+00+2.e+00j\n -3.25e+00-5.e-01j\n       nan   +infj\n      -inf   +nanj\n  1.00e-05+1.e+05j]",
+       "array([ 1.  +2.j ,\n       -3.25-0.5j])"},
+      {{.precision = 2, .floatmode = xp::float_mode::fixed},
+       "[ 1.00e+00+2.00e+00j -3.25e+00-5.00e-01j       nan     +infj\n      -inf     +nanj  1.00e-05+1.00e+05j]",
+       "array([ 1.00+2.00j, -3.25-0.50j])"},
+  };
+  for (const auto& c : cases) {
+    INFO(c.str);
+    CHECK(xp::array_str(z, c.options) == c.str);
+    CHECK(xp::repr(z2, c.options) == c.repr_of_two);
+  }
+
+  using xp::float16;
+  const auto h = xp::asarray<B>(xp::array<float16>(
+      {float16(nan), -std::numeric_limits<float16>::infinity(), float16(0.5f), float16(1.f / 3.f)}, {4}));
+  CHECK(xp::array_str(h, {.sign = '+'}) == "[   +nan    -inf +0.5    +0.3333]");
+  CHECK(xp::array_str(h, {.nanstr = "NaN", .infstr = "Inf"}) == "[   NaN   -Inf 0.5    0.3333]");
+  CHECK(xp::array_str(h, {.floatmode = xp::float_mode::unique}) == "[   nan   -inf 0.5    0.3333]");
+  CHECK(xp::array_str(h, {.precision = 2, .floatmode = xp::float_mode::fixed}) == "[ nan -inf 0.50 0.33]");
+}
+
+TEST_CASE_TEMPLATE("print: the dtypes of issue 18 print the same on the device as on the host", C,
+                   xt_test::on<std::int8_t>, xt_test::on<std::int16_t>, xt_test::on<std::uint16_t>,
+                   xt_test::on<std::uint32_t>, xt_test::on<std::uint64_t>, xt_test::on<xp::float16>,
+                   xt_test::on<xp::complex64>, xt_test::on<xp::complex128>) {
+  using T = typename C::type;
+  auto h = xp::empty<T, xp::host>({2, 3, 4});
+  for (xp::index_t i = 0; i < h.size(); ++i) {
+    const double v = (static_cast<double>(i) - 5.5) * 3.25;
+    if constexpr (xp::detail::is_complex_v<T>) h.data()[i] = T(static_cast<typename T::value_type>(v), -1);
+    else h.data()[i] = xp::detail::convert<T>(v);
+  }
+  const auto a = xp::asarray<B>(h);
+  CHECK(xp::array_str(a) == xp::array_str(h));
+  CHECK(xp::repr(a) == xp::repr(h));
+  CHECK(xp::array_str(xp::transpose(a)) == xp::array_str(xp::transpose(h)));  // strided
+  std::ostringstream on_b, on_host;
+  on_b << a(1, 2, 3);  // 0-d: the scalar
+  on_host << xp::scalar_str(h.data()[23]);
+  CHECK(on_b.str() == on_host.str());
+  CHECK(xp::repr(xp::asarray<B>(xp::zeros<T, xp::host>({0, 3}))) ==
+        "array([], shape=(0, 3), dtype=" + std::string(xp::dtype_name<T>()) + ")");
 }
 
 TEST_CASE("print: set_printoptions changes the options given and keeps the others") {

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <initializer_list>
@@ -15,6 +16,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace xt_test;
@@ -75,10 +77,20 @@ xp::ndarray<T, B> sample(const xp::shape_type& shape, unsigned seed) {
   auto h = xp::empty<T, xp::host>(shape);
   for (xp::index_t i = 0; i < h.size(); ++i) {
     const double v = u(gen);
-    h.data()[i] = std::is_floating_point_v<T> ? xp::detail::convert<T>(v)
+    h.data()[i] = xp::detail::is_inexact_v<T> ? xp::detail::convert<T>(v)
                                               : xp::detail::convert<T>(xp::detail::convert<std::int64_t>(v));
   }
   return xp::asarray<B>(h);
+}
+
+/// The same float, or NaN where NaN is expected, with the same sign of zero.
+inline void check_same_float(double got, double want) {
+  if (std::isnan(want)) {
+    CHECK(std::isnan(got));
+    return;
+  }
+  CHECK(std::signbit(got) == std::signbit(want));
+  CHECK(got == want);
 }
 
 /// Same shape and values, NaN where NaN is expected, and the same sign of zero.
@@ -87,15 +99,15 @@ void check_identical(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& wa
   REQUIRE(xp::to_string(got.shape()) == xp::to_string(want.shape()));
   const auto g = values(got), w = values(want);
   for (std::size_t i = 0; i < g.size(); ++i) {
-    INFO("flat index " << i << ": got " << +g[i] << ", want " << +w[i]);
-    if constexpr (std::is_floating_point_v<T>) {
-      if (std::isnan(w[i])) {
-        CHECK(std::isnan(g[i]));
-        continue;
-      }
-      CHECK(std::signbit(g[i]) == std::signbit(w[i]));
+    INFO("flat index " << i << ": got " << xp::scalar_str(g[i]) << ", want " << xp::scalar_str(w[i]));
+    if constexpr (xp::detail::is_complex_v<T>) {
+      check_same_float(g[i].re, w[i].re);
+      check_same_float(g[i].im, w[i].im);
+    } else if constexpr (xp::detail::is_real_floating_v<T>) {
+      check_same_float(static_cast<double>(g[i]), static_cast<double>(w[i]));
+    } else {
+      CHECK(g[i] == w[i]);
     }
-    CHECK(g[i] == w[i]);
   }
 }
 
@@ -309,7 +321,7 @@ TEST_CASE_TEMPLATE("savetxt: loadtxt reads back what savetxt wrote", C, XP_ALL_D
   const auto a = sample<T>({5, 4}, 7);
   // %.18e is exact for floats; integers go through %d, which every integer dtype reads.
   const xp::savetxt_options options =
-      std::is_floating_point_v<T> ? xp::savetxt_options{} : xp::savetxt_options{.fmt = "%d"};
+      xp::detail::is_inexact_v<T> ? xp::savetxt_options{} : xp::savetxt_options{.fmt = "%d"};
   xp::savetxt(dir.file("a.txt"), a, options);
   check_identical(xp::loadtxt<T, B>(dir.file("a.txt")), a);
 
@@ -361,6 +373,130 @@ TEST_CASE("savetxt: refuses what NumPy refuses, and leaves no file behind") {
   CHECK(read_bytes(path) == "old");
   xp::savetxt(path, a, {.fmt = "%g"});
   CHECK(read_bytes(path) == "0 1 2\n3 4 5\n");
+}
+
+// ---- issue 18's dtypes: int8 int16 uint16 uint32 uint64 float16 complex64 complex128 ----------
+
+/// Same shape and the same bits in every element (-0.0 and NaN included).
+template <class T, class B1, class B2>
+void check_bits(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& want) {
+  REQUIRE(xp::to_string(got.shape()) == xp::to_string(want.shape()));
+  const auto g = values(got), w = values(want);
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    INFO("flat index " << i);
+    CHECK(std::memcmp(&g[i], &w[i], sizeof(T)) == 0);
+  }
+}
+
+/// loadtxt of golden/loadtxt_<name>.txt equals np.loadtxt's result bit for bit.
+template <class T>
+void check_loadtxt_bits(const std::string& name, const xp::loadtxt_options& options = {}) {
+  INFO("case " << name);
+  check_bits(xp::loadtxt<T, B>(golden_file("loadtxt_" + name + ".txt"), options),
+             xp::load_npy<T>(golden_file("loadtxt_" + name + ".npy")));
+}
+
+TEST_CASE("loadtxt: the dtypes of issue 18 read what np.loadtxt reads") {
+  check_loadtxt_bits<std::int8_t>("int8");
+  check_loadtxt_bits<std::int16_t>("int16");
+  check_loadtxt_bits<std::uint16_t>("uint16");
+  check_loadtxt_bits<std::uint32_t>("uint32");
+  check_loadtxt_bits<std::uint64_t>("uint64");  // beyond int64
+  check_loadtxt_bits<xp::float16>("float16");   // rounded once from the double; overflow to inf
+  check_loadtxt_bits<xp::complex128>("complex128", {.delimiter = ','});  // a+bj, (a+bj), a, bj, a+-bj
+  check_loadtxt_bits<xp::complex64>("complex64", {.delimiter = ','});
+  check_loadtxt_bits<xp::complex128>("complex_whitespace");
+
+  scratch_dir dir("loadtxt18");
+  // NumPy 1.24's answers to single complex fields (delimiter ','; the expected values are its)
+  using c16 = xp::complex128;
+  const double inf = std::numeric_limits<double>::infinity();
+  for (const auto& field : std::vector<std::pair<std::string, c16>>{
+           {"1e+2j", c16(0, 100)}, {"infj", c16(0, inf)}, {"1+infj", c16(1, inf)}, {" ( 1+2j ) ", c16(1, 2)}}) {
+    INFO(field.first);
+    write_bytes(dir.file("c.txt"), field.first + "\n");
+    const auto got = xp::loadtxt<c16, B>(dir.file("c.txt"), {.delimiter = ','});
+    CHECK(got.ndim() == 0);
+    CHECK(values(got)[0] == field.second);
+  }
+  for (const std::string text :
+       {"1+2", "(1+2j", "1+2j)", "j", "1 + 2j", "1+2jj", "()", "(1)j", "+j", "(1+2j)x", "1+ 2j", "1j+2", "1.5e3.2j"}) {
+    const std::string m = loadtxt_error<xp::value_error, c16>(dir, text + "\n", {.delimiter = ','});
+    INFO(m);
+    CHECK(mentions(m, "could not convert string '" + text + "' to complex128 at row 1, column 1"));
+  }
+  CHECK(mentions(loadtxt_error<xp::value_error, std::uint64_t>(dir, "18446744073709551616\n"), "to uint64"));
+  CHECK(mentions(loadtxt_error<xp::value_error, std::uint64_t>(dir, "-1\n"), "'-1' to uint64"));
+  CHECK(mentions(loadtxt_error<xp::value_error, std::int8_t>(dir, "128\n"), "'128' to int8"));
+  CHECK(mentions(loadtxt_error<xp::value_error, xp::float16>(dir, "1.5.5\n"), "'1.5.5' to float16"));
+}
+
+TEST_CASE("savetxt: the dtypes of issue 18 write np.savetxt's bytes") {
+  scratch_dir dir("savetxt18");
+  check_savetxt<std::int8_t>(dir, "i8_default");
+  check_savetxt<std::int16_t>(dir, "i16_d", {.fmt = "%d"});
+  check_savetxt<std::uint16_t>(dir, "u16_x", {.fmt = "%#x"});
+  check_savetxt<std::uint32_t>(dir, "u32_d", {.fmt = "%d", .delimiter = ","});
+  check_savetxt<std::uint64_t>(dir, "u64_default");  // %e of a uint64: the double nearest it
+  check_savetxt<std::uint64_t>(dir, "u64_d_s", {.fmt = "%d|%s|%x"});
+  check_savetxt<xp::float16>(dir, "f16_default");
+  check_savetxt<xp::float16>(dir, "f16_s", {.fmt = "%s"});  // float16's own shortest digits: 0.1, 65500.0
+  check_savetxt<xp::float16>(dir, "f16_f", {.fmt = "%.3f"});
+  check_savetxt<xp::complex64>(dir, "c8_default");  // " (%.18e+%.18ej)", "+-" written as "-"
+  check_savetxt<xp::complex128>(dir, "c16_default");
+  check_savetxt<xp::complex128>(dir, "c16_f", {.fmt = "%.3f", .delimiter = ","});
+  check_savetxt<xp::complex128>(dir, "c16_s", {.fmt = "%s"});
+  check_savetxt<xp::complex64>(dir, "c8_s", {.fmt = "%s"});  // float32's digits for complex64's parts
+  check_savetxt<xp::complex128>(dir, "c16_per_part", {.fmt = "%.2f %.2fj|%g,%gj"});  // a format per part
+  check_savetxt<xp::complex128>(dir, "c16_1d", {.fmt = "%.1e"});
+
+  // complex: one format, or two per column; %x of a part is a float's mismatch
+  const auto z = xp::asarray<B>(xp::array<xp::complex64>({xp::complex64(1.f, -2.f), xp::complex64(0.5f, 0.f)}, {1, 2}));
+  auto message = [&](const xp::savetxt_options& options) {
+    return error_of<xp::value_error>([&] { xp::savetxt(dir.file("z.txt"), z, options); });
+  };
+  CHECK(mentions(message({.fmt = "%f %f"}), "fmt has wrong number of % formats:  %f %f"));  // 2 for 2 columns
+  CHECK(mentions(message({.fmt = "%x"}), "Mismatch between array dtype ('complex64')"));
+  xp::savetxt(dir.file("z.txt"), z, {.fmt = "%g %gj %g %gj"});
+  CHECK(read_bytes(dir.file("z.txt")) == "1 -2j 0.5 0j\n");  // "+-" only where NumPy's format puts '+'
+  xp::savetxt(dir.file("z.txt"), z, {.fmt = "%g+%gj,%g+%gj"});
+  CHECK(read_bytes(dir.file("z.txt")) == "1-2j,0.5+0j\n");
+}
+
+TEST_CASE_TEMPLATE("savetxt: loadtxt reads back what savetxt wrote, for the dtypes of issue 18", C, on<std::int8_t>,
+                   on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
+                   on<xp::complex64>, on<xp::complex128>) {
+  using T = typename C::type;
+  scratch_dir dir("roundtrip18");
+  auto h = xp::empty<T, xp::host>({5, 4});
+  std::mt19937 gen(18);
+  std::uniform_real_distribution<double> u(-1e4, 1e4);
+  for (xp::index_t i = 0; i < h.size(); ++i) {
+    const double v = u(gen);
+    if constexpr (xp::detail::is_complex_v<T>) {
+      using R = typename T::value_type;
+      h.data()[i] = T(static_cast<R>(v), static_cast<R>(i % 3 == 0 ? -0.0 : 1 / v));
+    } else if constexpr (std::is_integral_v<T>) {
+      h.data()[i] = static_cast<T>(static_cast<std::uint64_t>(std::int64_t(v * 1e6)) * 0x9e3779b97f4a7c15u);
+    } else {
+      h.data()[i] = xp::detail::convert<T>(v);
+    }
+  }
+  if constexpr (xp::detail::is_complex_v<T>) {  // nan and inf parts read back too
+    h.data()[1] = T(std::numeric_limits<typename T::value_type>::quiet_NaN(),
+                    -std::numeric_limits<typename T::value_type>::infinity());
+  }
+  const auto a = xp::asarray<B>(h);
+  // %.18e is exact for float16 and the parts of complex values; integers go through %d
+  const xp::savetxt_options options = std::is_integral_v<T> ? xp::savetxt_options{.fmt = "%d"} : xp::savetxt_options{};
+  xp::savetxt(dir.file("a.txt"), a, options);
+  check_bits(xp::loadtxt<T, B>(dir.file("a.txt")), a);
+  const auto view = xp::transpose(a, {1, 0});
+  xp::savetxt(dir.file("t.txt"), view, options);
+  check_bits(xp::loadtxt<T, B>(dir.file("t.txt")), view.copy());
+  const auto column = a(xp::all, 1);
+  xp::savetxt(dir.file("c.txt"), column, options);
+  check_bits(xp::loadtxt<T, B>(dir.file("c.txt")), column.copy());
 }
 
 // ---- npz ---------------------------------------------------------------------------------------

@@ -15,7 +15,8 @@
 //   * the same bytes do not load as every dtype with convert (same shape), a load without
 //     convert differs from the one with it, or a converted value differs from NumPy's astype
 //     (xp's documented rule for floats to integers: truncate, NaN -> 0, saturate) computed
-//     here from the int64 (integer files) or double (float files) load.
+//     here from the int64 (integer files) or double (float and complex files: the real part)
+//     load.
 
 #include <xp/xp.hpp>
 
@@ -130,14 +131,21 @@ void differential(const std::uint8_t* data, std::size_t size, const xp::shape_ty
   check_array(*u8, size, true);
   check_array(*b, size, true);
   const std::int64_t n = f64->size();
-  if (src == npy_dtype::float32 || src == npy_dtype::float64) {
+  const char kind = xp::dtype(src).kind();
+  if (kind == 'f' || kind == 'c') {  // float16/32/64, or a complex value's real part
+    const auto c128 = try_load<xp::complex128>(data, size, true);
+    require(c128 && c128->shape() == shape, "a loadable file does not load as complex128 with convert");
     for (std::int64_t i = 0; i < n; ++i) {
       const double v = f64->data()[i];
       require(float_matches(v, f32->data()[i]), "float32 from a float file differs from astype");
       require(i64->data()[i] == float_to_int<std::int64_t>(v), "int64 from a float file differs from astype");
       require(i32->data()[i] == float_to_int<std::int32_t>(v), "int32 from a float file differs from astype");
       require(u8->data()[i] == float_to_int<std::uint8_t>(v), "uint8 from a float file differs from astype");
-      require(b->data()[i] == (v != 0), "bool from a float file differs from astype");
+      const xp::complex128 z = c128->data()[i];
+      require(same(z.re, v), "the real part of complex128 from a float file differs from the float64 load");
+      require(kind == 'c' || z.im == 0, "complex128 from a real file has an imaginary part");
+      require(b->data()[i] == (v != 0 || z.im != 0),  // NaN parts are nonzero
+              "bool from a float file differs from astype");
     }
   } else if (src != npy_dtype::uint64) {  // the integer's exact value is its int64 load
     for (std::int64_t i = 0; i < n; ++i) {

@@ -104,6 +104,47 @@ savetxt_case("column_1d", np.array([1.25, -3.5]), fmt="%.2f", newline=";")
 savetxt_case("empty_rows", np.zeros((0, 3)), header="only the header")
 savetxt_case("empty_columns", np.zeros((2, 0)))
 
+# ---- issue 18's dtypes: int8 int16 uint16 uint32 uint64 float16 complex64 complex128 ---------
+loadtxt_case("int8", "-128 127 +5\n-0 0 1\n", dtype=np.int8)
+loadtxt_case("int16", "-32768 32767 7\n+12 -300 0\n", dtype=np.int16)
+loadtxt_case("uint16", "0 65535 +3\n", dtype=np.uint16)
+loadtxt_case("uint32", "4294967295 0 17\n", dtype=np.uint32)
+loadtxt_case("uint64", "18446744073709551615 9223372036854775808 +0\n", dtype=np.uint64)
+# float16: each value rounds once from Python's float (65520 and 1e5 overflow, 2049 ties to even)
+loadtxt_case("float16", "0.1 65504 65520 1e-8 6e-8 nan\n-inf 2049 1e5 -0 3.14159 -2.5e-5\n", dtype=np.float16)
+# complex: NumPy's own syntax (a parenthesised a+bj, a lone real or imaginary part, "+-")
+complex_text = "1+2j, (3-4j) ,5,-6j\n( 1.5e3+-2j ),nan+infj,-inf-nanj,0\n1e400+1e-400j,(0.1),2.5j,1e-3-1e-3j\n"
+loadtxt_case("complex128", complex_text, delimiter=",", dtype=np.complex128)
+loadtxt_case("complex64", complex_text, delimiter=",", dtype=np.complex64)
+loadtxt_case("complex_whitespace", "1+2j (3-4j) 5\n-6j 0.5 (7+0j)\n", dtype=np.complex128)
+
+i8 = np.array([[-128, 127, 0], [-1, 1, 100]], dtype=np.int8)
+i16 = np.array([[-32768, 32767, -300]], dtype=np.int16)
+u16 = np.array([0, 1, 65535, 40000], dtype=np.uint16)
+u32 = np.array([[0, 4294967295], [2147483648, 7]], dtype=np.uint32)
+u64 = np.array([[0, 18446744073709551615, 9223372036854775808], [9007199254740993, 1, 255]], dtype=np.uint64)
+f16 = np.array([[0.1, -2.5, 65504.0], [np.nan, -np.inf, 2.0**-24], [1000.0, 3.140625, -0.0]], dtype=np.float16)
+c8 = np.array([[1 + 2j, -3.5 - 0.25j], [complex(np.nan, np.inf), complex(-0.0, -np.inf)], [0.1 + 0.2j, 1e-7 - 1e7j]],
+              dtype=np.complex64)
+c16 = np.array([[1 + 2j, -3.5 - 0.25j, 0.1 - 0.0j], [complex(np.nan, -np.nan), complex(-np.inf, 1e-300), 1e300j]],
+               dtype=np.complex128)
+savetxt_case("i8_default", i8)
+savetxt_case("i16_d", i16, fmt="%d")
+savetxt_case("u16_x", u16, fmt="%#x")
+savetxt_case("u32_d", u32, fmt="%d", delimiter=",")
+savetxt_case("u64_default", u64)  # %e of a uint64 is float(int): rounded to a double
+savetxt_case("u64_d_s", u64, fmt="%d|%s|%x")  # every digit
+savetxt_case("f16_default", f16)  # the exact double of each float16
+savetxt_case("f16_s", f16, fmt="%s")  # NumPy's str() of a float16: float16's shortest digits
+savetxt_case("f16_f", f16, fmt="%.3f")
+savetxt_case("c8_default", c8)  # " (%.18e+%.18ej)" per column, "+-" written as "-"
+savetxt_case("c16_default", c16)
+savetxt_case("c16_f", c16, fmt="%.3f", delimiter=",")
+savetxt_case("c16_s", c16, fmt="%s")
+savetxt_case("c8_s", c8, fmt="%s")
+savetxt_case("c16_per_part", c16[:, :2], fmt="%.2f %.2fj|%g,%gj")  # one format per part
+savetxt_case("c16_1d", c16[0], fmt="%.1e")
+
 # ---- npz ---------------------------------------------------------------------------------------
 # The arrays the test builds again element by element.
 arrays = dict(

@@ -31,35 +31,20 @@ struct npy_load_options {
 
 namespace detail {
 
-/// @brief The dtypes a .npy file may hold that xp reads: xp's six dtypes and the other
-/// integer widths (which load with `convert = true`).
-enum class npy_dtype : std::uint8_t {
-  bool_,
-  int8,
-  int16,
-  int32,
-  int64,
-  uint8,
-  uint16,
-  uint32,
-  uint64,
-  float32,
-  float64
-};
+/// @brief The dtypes a .npy file may hold that xp reads: xp's fourteen dtypes (XP_DTYPES),
+/// named by xp::dtype's codes (`npy_dtype::float16`, `npy_dtype::complex128`, ...).
+using npy_dtype = dtype::code;
 
-/// @brief NumPy's name of a dtype ("float32", "uint16", "bool").
+/// @brief NumPy's name of a dtype ("float32", "uint16", "complex64", "bool").
 const char* npy_dtype_name(npy_dtype dtype) noexcept;
 
 /// @brief The npy_dtype of one of xp's element types.
 template <class T>
 constexpr npy_dtype npy_dtype_of() {
-  static_assert(is_dtype_v<T>, "xp: .npy files hold float, double, int32_t, int64_t, uint8_t or bool here");
-  if constexpr (std::is_same_v<T, bool>) return npy_dtype::bool_;
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return npy_dtype::uint8;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return npy_dtype::int32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return npy_dtype::int64;
-  else if constexpr (std::is_same_v<T, float>) return npy_dtype::float32;
-  else return npy_dtype::float64;
+  static_assert(is_dtype_v<T>,
+                "xp: .npy files hold bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, double, "
+                "xp::complex64 or xp::complex128");
+  return dtype::of<T>().id();
 }
 
 /// @brief Random access to the bytes of a .npy that lives inside something else (a member of
@@ -155,9 +140,11 @@ ndarray<T, host> load_npy_memory(const void* bytes, std::size_t size, const npy_
 /// the file's order; any byte order). Everything about the file is validated before the
 /// array is allocated.
 ///
-/// Without `options.convert` the file's dtype must be T; with it, any of bool, int8..int64,
-/// uint8..uint64, float32, float64 converts to T (NumPy: `np.load(path).astype(T)`, with
-/// xp's defined float->int rule).
+/// Without `options.convert` the file's dtype must be T; with it, any of xp's fourteen dtypes
+/// (bool, int8..int64, uint8..uint64, float16, float32, float64, complex64, complex128)
+/// converts to T (NumPy: `np.load(path).astype(T)`, with xp's defined float->int rule and
+/// complex->real keeping the real part; see xp::detail::convert). Big-endian files are
+/// byte-swapped (a complex value part by part).
 /// @throws xp::io_error when the file cannot be opened or read; xp::value_error when it is
 ///         not a valid .npy file (bad magic, unknown version, malformed header, data size not
 ///         matching the shape, "array is too big"); xp::dtype_error for a dtype xp does not

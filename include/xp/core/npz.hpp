@@ -133,8 +133,8 @@ class npz_file {
   /// @brief z[name].shape, read from the member's header.
   /// @throws as get, except xp::dtype_error.
   shape_type shape(const std::string& name) const;
-  /// @brief z[name].dtype's name ("float64", "int32", "uint16"), read from the member's
-  /// header.
+  /// @brief z[name].dtype's name, NumPy's ("float64", "int32", "uint16", "float16",
+  /// "complex128": any of xp's fourteen dtypes), read from the member's header.
   /// @throws as shape.
   std::string dtype(const std::string& name) const;
 

@@ -105,21 +105,19 @@ class printoptions {
 
 namespace detail {
 
-/// @brief The element types the compiled printer knows (xp's six dtypes).
-enum class print_dtype : std::uint8_t { bool_, uint8, int32, int64, float32, float64 };
+/// @brief The element types the compiled printer knows: xp's fourteen dtypes (XP_DTYPES), by
+/// xp::dtype's codes.
+using print_dtype = dtype::code;
 
 /// @brief NumPy's two spellings of an array.
 enum class print_style : std::uint8_t { str, repr };
 
 template <class T>
 constexpr print_dtype print_dtype_of() {
-  static_assert(is_dtype_v<T>, "xp: printing takes float, double, int32_t, int64_t, uint8_t or bool");
-  if constexpr (std::is_same_v<T, bool>) return print_dtype::bool_;
-  else if constexpr (std::is_same_v<T, std::uint8_t>) return print_dtype::uint8;
-  else if constexpr (std::is_same_v<T, std::int32_t>) return print_dtype::int32;
-  else if constexpr (std::is_same_v<T, std::int64_t>) return print_dtype::int64;
-  else if constexpr (std::is_same_v<T, float>) return print_dtype::float32;
-  else return print_dtype::float64;
+  static_assert(is_dtype_v<T>,
+                "xp: printing takes bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, double, "
+                "xp::complex64 or xp::complex128");
+  return dtype::of<T>().id();
 }
 
 /// @brief NumPy's str() or repr() of the host elements at `data` (strides in elements, any
@@ -128,6 +126,9 @@ constexpr print_dtype print_dtype_of() {
 /// @throws xp::value_error when `overrides` holds a bad option.
 std::string format_array(const void* data, print_dtype dtype, const index_t* shape, const index_t* strides,
                          std::size_t ndim, print_style style, const print_options_update* overrides);
+/// @brief NumPy's str() of the scalar of `dtype` at `value` (print options do not apply).
+/// Compiled in src/format.cpp.
+std::string format_scalar(const void* value, print_dtype dtype);
 /// @brief Writes format_array(..., print_style::str, nullptr) to `os`.
 std::ostream& write_array(std::ostream& os, const void* data, print_dtype dtype, const index_t* shape,
                           const index_t* strides, std::size_t ndim);
@@ -157,7 +158,9 @@ ndarray<typename E::value_type, typename E::backend_type> evaluated(const E& e) 
 }  // namespace detail
 
 /// @brief NumPy's `str(a)` / `np.array_str(a)`: `[1. 2. 3.]`, `[[1 2]\n [3 4]]`,
-/// `[ True False]`; fixed or scientific notation, `nan`/`inf`, wrapping at the line width and
+/// `[ True False]`, `[1.+2.j 3.-0.5j]`; fixed or scientific notation, `nan`/`inf`, float16 with
+/// float16's own shortest digits, complex numbers with their real and imaginary parts each
+/// formatted alike across the array (the imaginary part always signed), wrapping at the line width and
 /// `...` past the threshold, as the current print options say (`overrides` changes some for
 /// this call only, like array_str's keyword arguments); a 0-d array gives its scalar (`3.0`),
 /// which the options do not change, as in NumPy. A device array is copied to the host first
@@ -169,7 +172,7 @@ std::string array_str(const ndarray<T, B>& a, const print_options_update& overri
 }
 
 /// @brief NumPy's `repr(a)` / `np.array_repr(a)`: `array([0., 1., 2.], dtype=float32)`,
-/// `array([1, 2, 3])` (no dtype for float64, int64 and bool, NumPy's defaults on Linux),
+/// `array([1, 2, 3])` (no dtype for float64, int64, complex128 and bool, NumPy's defaults on Linux),
 /// `array(3.)` for 0-d, `array([], dtype=float64)` and `array([], shape=(0, 3), dtype=int32)`
 /// when empty, continuation lines indented under the first element and the dtype on a line of
 /// its own when it does not fit. Print options as array_str. A device array is copied to the
@@ -180,14 +183,24 @@ std::string repr(const ndarray<T, B>& a, const print_options_update& overrides =
   return detail::format_on_host(a, detail::print_style::repr, &overrides);
 }
 
-/// @brief Prints like NumPy's `print(a)` (see array_str); a device array is copied to the
-/// host first.
+/// @brief Prints like NumPy's `print(a)` (see array_str; a 0-d array prints its scalar, `2.5`,
+/// `(1+2j)`); a device array is copied to the host first.
 template <class T, class B>
 std::ostream& operator<<(std::ostream& os, const ndarray<T, B>& a) {
   return detail::with_host(a, [&](const ndarray<T, host>& h) -> std::ostream& {
     return detail::write_array(os, h.data(), detail::print_dtype_of<T>(), h.shape().data(), h.strides().data(),
                                h.ndim());
   });
+}
+
+/// @brief NumPy's `str()` of a scalar of one of xp's dtypes, such as `a.item()` returns (the
+/// print options do not apply): `scalar_str(xp::float16(0.1f))` is `0.1` (float16's shortest
+/// digits), `scalar_str(2.0)` is `2.0`, `scalar_str(1e-5)` is `1e-05`,
+/// `scalar_str(xp::complex64(1.5f, -2.f))` is `(1.5-2j)`, `scalar_str(std::uint64_t(-1))` is
+/// `18446744073709551615`, `scalar_str(true)` is `True`.
+template <class T>
+requires is_dtype_v<T> std::string scalar_str(T value) {
+  return detail::format_scalar(&value, detail::print_dtype_of<T>());
 }
 
 /// @brief array_str of an elementwise expression: evaluates it (one kernel) and prints the

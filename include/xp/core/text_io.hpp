@@ -3,8 +3,8 @@
 /// @brief Text files of numbers: `loadtxt` (np.loadtxt) and `savetxt` (np.savetxt).
 ///
 /// The templates are thin: parsing, formatting and file I/O are compiled into the xp library
-/// (src/text_io.cpp) for xp's six dtypes; a device array is read on the host and copied over,
-/// or copied to the host and written.
+/// (src/text_io.cpp) for xp's fourteen dtypes (XP_DTYPES); a device array is read on the host
+/// and copied over, or copied to the host and written.
 
 #include <optional>
 #include <string>
@@ -45,7 +45,9 @@ struct loadtxt_options {
 struct savetxt_options {
   /// Python %-format: one conversion repeated for every column (joined by `delimiter`), or
   /// one per column in a single string ("%d,%.3f"). Conversions d i u o x X e E f F g G s
-  /// with flags, width, precision as Python formats NumPy's scalars.
+  /// with flags, width, precision as Python formats NumPy's scalars. For complex arrays one
+  /// conversion becomes " (%fmt+%fmtj)" per column; several need two per column (real,
+  /// imaginary part).
   std::string fmt = "%.18e";
   /// Between the columns, when `fmt` has one conversion.
   std::string delimiter = " ";
@@ -61,12 +63,12 @@ struct savetxt_options {
 
 namespace detail {
 
-/// @brief The compiled reader behind loadtxt (src/text_io.cpp, for xp's six dtypes).
+/// @brief The compiled reader behind loadtxt (src/text_io.cpp, for every dtype of XP_DTYPES).
 template <class T>
 ndarray<T, host> loadtxt_host(const std::string& path, const loadtxt_options& options);
 
 /// @brief The compiled writer behind savetxt: `data` is a C-contiguous host buffer of
-/// `dtype` (one of xp's six) and `shape`.
+/// `dtype` (any of XP_DTYPES) and `shape`.
 void write_text(const std::string& path, npy_dtype dtype, const shape_type& shape, const void* data,
                 const savetxt_options& options);
 
@@ -75,8 +77,12 @@ void write_text(const std::string& path, npy_dtype dtype, const shape_type& shap
 /// @brief np.loadtxt(path, dtype=T, ...): a text file of numbers as an array of T on B.
 ///
 /// Floats parse as Python's float() does (`nan`, `inf`, `-Infinity` in any case; a value
-/// beyond the range gives +-inf or 0; float32 rounds from the double like NumPy); integer
-/// and bool dtypes take optionally signed decimal integers (bool: nonzero is true). Lines end
+/// beyond the range gives +-inf or 0; float32 and float16 round once from the double like
+/// NumPy); integer and bool dtypes take optionally signed decimal integers (bool: nonzero is
+/// true; unsigned dtypes, uint64 up to 18446744073709551615, no minus sign). Complex dtypes
+/// take NumPy's complex fields: `1+2j`, `1-2j`, `1+-2j`, `2.5`, `-6j`, each optionally in
+/// parentheses with whitespace inside them (`( 1+2j )`, what savetxt writes), each part as
+/// Python's float() reads it, complex64's parts rounded from the double. Lines end
 /// at \n, \r\n or \r. Rows and columns in messages count from 1 and name the line of the file.
 /// The result is (rows, columns), squeezed as `options.ndmin` says; no data gives shape (0,)
 /// (ndmin 2: (0, columns)).
@@ -94,7 +100,9 @@ void write_text(const std::string& path, npy_dtype dtype, const shape_type& shap
 ///         xp::index_error for a usecols index outside a row.
 template <class T = double, class B = host>
 ndarray<T, B> loadtxt(const std::string& path, const loadtxt_options& options = {}) {
-  static_assert(is_dtype_v<T>, "xp::loadtxt: T must be float, double, int32_t, int64_t, uint8_t or bool");
+  static_assert(is_dtype_v<T>,
+                "xp::loadtxt: T must be bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, double, "
+                "xp::complex64 or xp::complex128");
   return asarray<B>(detail::loadtxt_host<T>(path, options));
 }
 
@@ -103,13 +111,18 @@ ndarray<T, B> loadtxt(const std::string& path, const loadtxt_options& options = 
 /// writes the same values with the same options. A view or a device array is copied to a
 /// contiguous host array first. The file is replaced atomically, as save_npy does.
 ///
-/// Values format as Python formats NumPy's scalars: float32 values as their exact double;
-/// `%d` of a float truncates it; `%s` gives NumPy's str() (`1.5`, `1e-05`, `True`). Not
-/// supported: a list of formats (write them as one string), `%c`, `%r`, `%(name)`, `*`
-/// widths, compressed output (.gz and the like).
+/// Values format as Python formats NumPy's scalars: float32 and float16 values as their exact
+/// double; uint64 exactly under `%d`, as the nearest double under `%e`; `%d` of a float
+/// truncates it; `%s` gives NumPy's str() (`1.5`, `1e-05`, `True`; float16 with its own
+/// shortest digits, `0.1`). A complex array writes each value's real and imaginary parts
+/// through two conversions, by default ` (%.18e+%.18ej)` per column, and then, as NumPy,
+/// every `+-` of a row becomes `-` (`(1.0e+00-2.0e+00j)`). Not supported: a list of formats
+/// (write them as one string), `%c`, `%r`, `%(name)`, `*` widths, compressed output (.gz and
+/// the like).
 /// @throws xp::value_error for an array that is not 1-D or 2-D ("Expected 1D or 2D array,
 ///         got 3D array instead"), a `fmt` that does not fit the columns or the dtype (a
-///         float array with `%x`; NaN or inf with `%d`), or an unknown conversion;
+///         float or complex array with `%x` (NumPy: TypeError); NaN or inf with `%d`), or an
+///         unknown conversion;
 ///         xp::io_error naming the file when it cannot be written.
 template <class T, class B>
 void savetxt(const std::string& path, const ndarray<T, B>& a, const savetxt_options& options = {}) {
