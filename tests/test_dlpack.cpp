@@ -1,6 +1,7 @@
 // DLPack (xp/dlpack.hpp): to_dlpack and from_dlpack on the suite's backend, through xp's own
 // tensors and through tensors made here the way another framework makes them (any strides,
-// byte_offset, a deleter that counts its calls), and every check of a foreign tensor. Compiled
+// byte_offset, a deleter that counts its calls), and every check of a foreign tensor; every one
+// of the 14 dtypes round trips (int16, float16 and complex128 also through foreign tensors). Compiled
 // into both suites (host memory in xp_tests_host, device memory in xp_tests_cuda); the CUDA
 // suite also hands exported device arrays to a hand-written __global__ kernel and to Thrust, and
 // imports managed memory. Built only when CMake found dlpack/dlpack.h (libdlpack-dev).
@@ -131,6 +132,8 @@ int code_of_kind() {
       return kDLInt;
     case 'u':
       return kDLUInt;
+    case 'c':
+      return kDLComplex;
     default:
       return 6;  // kDLBool (DLPack 0.8)
   }
@@ -149,6 +152,12 @@ std::string message_of(F&& f) {
 
 }  // namespace
 
+// Every dtype: the six of XP_ALL_DTYPES and the eight of issue 18.
+#define XP_DLPACK_DTYPES                                                                                            \
+  XP_ALL_DTYPES, xt_test::on<std::int8_t>, xt_test::on<std::int16_t>, xt_test::on<std::uint16_t>,                   \
+      xt_test::on<std::uint32_t>, xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<xp::complex64>, \
+      xt_test::on<xp::complex128>
+
 // ---- xp's own tensors ---------------------------------------------------------------------------
 
 TEST_CASE("dlpack: the round trip of docs/interop.md") {
@@ -164,7 +173,7 @@ TEST_CASE("dlpack: the round trip of docs/interop.md") {
   // example-end dlpack-round-trip
 }
 
-TEST_CASE_TEMPLATE("dlpack: to_dlpack describes the array, and from_dlpack gives it back", C, XP_ALL_DTYPES) {
+TEST_CASE_TEMPLATE("dlpack: to_dlpack describes the array, and from_dlpack gives it back", C, XP_DLPACK_DTYPES) {
   using T = typename C::type;
   const auto a = xp::arange<std::int32_t, B>(24).reshape({2, 3, 4}).template astype<T>();
   const std::vector<xp::ndarray<T, B>> views = {
@@ -220,7 +229,7 @@ TEST_CASE("dlpack: the exported tensor keeps the memory alive until its deleter 
   CHECK(deletions == 1);  // the last view went away: the proxy's deleter ran, then xp's
 }
 
-TEST_CASE_TEMPLATE("dlpack: a round trip through another framework, every layout", C, XP_ALL_DTYPES) {
+TEST_CASE_TEMPLATE("dlpack: a round trip through another framework, every layout", C, XP_DLPACK_DTYPES) {
   using T = typename C::type;
   const auto a = xp::arange<std::int32_t, B>(60).reshape({3, 4, 5}).template astype<T>();
   const auto base = values(a);
@@ -355,6 +364,88 @@ TEST_CASE("dlpack: 0-d and empty foreign tensors") {
   }
 }
 
+namespace {
+
+// Distinct values of T whose bits say where they came from: element i is built from i, with
+// negative values, and for float16 subnormals, the largest finite value and -0; for complex an
+// imaginary part that differs from the real one.
+template <class T>
+xp::ndarray<T, B> telltale(xp::index_t n) {
+  auto h = xp::empty<T, xp::host>({n});
+  for (xp::index_t i = 0; i < n; ++i) {
+    const double v = (i % 2 ? -1.0 : 1.0) * (static_cast<double>(i) + 0.25 * static_cast<double>(i % 4));
+    if constexpr (xp::detail::is_complex_v<T>) {
+      h.data()[i] = T(v, 1000.0 + 0.5 * static_cast<double>(i));
+    } else if constexpr (std::is_same_v<T, xp::float16>) {
+      h.data()[i] = i == 1   ? xp::float16::from_bits(0x0001)  // the smallest subnormal
+                    : i == 2 ? xp::float16::from_bits(0x7bff)  // 65504
+                    : i == 3 ? xp::float16::from_bits(0x8000)  // -0
+                             : xp::float16(v);
+    } else {
+      h.data()[i] = static_cast<T>(i % 2 ? -(i * 1000 + i) : i * 1000 + i);  // int16: beyond int8's range
+    }
+  }
+  return xp::asarray<B>(h);
+}
+
+// The bytes of every element, C order: compares float16 -0 and subnormals exactly.
+template <class T>
+std::vector<unsigned char> bytes_of(const xp::ndarray<T, B>& a) {
+  const auto v = values(a);
+  std::vector<unsigned char> out(v.size() * sizeof(T));
+  if (!v.empty()) std::memcpy(out.data(), v.data(), out.size());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("dlpack: int16, float16 and complex128 from another framework: any layout, bit for bit", C,
+                   xt_test::on<std::int16_t>, xt_test::on<xp::float16>, xt_test::on<xp::complex128>) {
+  using T = typename C::type;
+  const auto memory = telltale<T>(24);
+  const DLDataType want = xp::dlpack_dtype<T>();
+  CHECK(want.code == (std::is_same_v<T, std::int16_t>  ? kDLInt
+                      : std::is_same_v<T, xp::float16> ? kDLFloat
+                                                       : kDLComplex));
+  CHECK(static_cast<std::size_t>(want.bits) == 8 * sizeof(T));  // complex128: 128, both parts
+  CHECK(want.lanes == 1);
+  struct layout {
+    std::vector<std::int64_t> shape, strides;  // strides empty: NULL, C order
+    std::int64_t offset;
+    const char* name;
+  };
+  const layout layouts[] = {
+      {{2, 3, 4}, {}, 0, "C order, NULL strides"},
+      {{4, 6}, {1, 4}, 0, "Fortran order"},
+      {{3, 2}, {8, 3}, 1, "stepped"},
+      {{2, 3}, {-12, 2}, 13, "negative and stepped"},
+      {{3}, {}, 5, "byte_offset"},
+  };
+  for (const auto& l : layouts) {
+    const std::string where = std::string(xp::dtype_name<T>()) + " " + l.name;
+    INFO(where);
+    int deletions = 0;
+    {
+      const auto a = xp::from_dlpack<T, B>(
+          make_foreign(memory, l.shape, l.strides, static_cast<std::uint64_t>(l.offset) * sizeof(T), &deletions));
+      CHECK(a.data() == memory.data() + l.offset);  // no copy
+      const xp::shape_type c_order = xp::contiguous_strides(a.shape());
+      const std::vector<std::int64_t> strides =
+          l.strides.empty() ? std::vector<std::int64_t>(c_order.begin(), c_order.end()) : l.strides;
+      // the oracle: the elements the layout addresses, picked from the host copy of the memory
+      const auto view = xp::ndarray<T, B>(memory.buffer(), memory.data() + l.offset, a.shape(),
+                                          xp::shape_type(strides.begin(), strides.end()), false);
+      CHECK(bytes_of(a) == bytes_of(view));
+      // and back out: xp's export describes the same memory, read the same by a second import
+      int again_deletions = 0;
+      const auto b = xp::from_dlpack<T, B>(proxy(xp::to_dlpack(a), &again_deletions));
+      CHECK(b.data() == a.data());
+      CHECK(bytes_of(b) == bytes_of(view));
+    }
+    CHECK(deletions == 1);
+  }
+}
+
 // ---- what is checked ---------------------------------------------------------------------------------
 
 TEST_CASE("dlpack: a tensor of another dtype is a dtype_error naming both, and stays the caller's") {
@@ -365,13 +456,14 @@ TEST_CASE("dlpack: a tensor of another dtype is a dtype_error naming both, and s
     const char* named;
   };
   const bad_dtype cases[] = {
-      {{kDLFloat, 32, 1}, "kDLFloat bits 32 lanes 1"},  // float32 imported as float64
-      {{kDLFloat, 16, 1}, "kDLFloat bits 16 lanes 1"},  // float16: not an xp dtype
-      {{kDLFloat, 64, 4}, "kDLFloat bits 64 lanes 4"},  // a vector type
-      {{kDLBfloat, 16, 1}, "kDLBfloat bits 16 lanes 1"},
+      {{kDLFloat, 32, 1}, "kDLFloat bits 32 lanes 1"},    // float32 imported as float64
+      {{kDLFloat, 16, 1}, "kDLFloat bits 16 lanes 1"},    // float16 imported as float64
+      {{kDLFloat, 64, 4}, "kDLFloat bits 64 lanes 4"},    // a vector type
+      {{kDLBfloat, 16, 1}, "kDLBfloat bits 16 lanes 1"},  // bfloat16: not an xp dtype
       {{kDLOpaqueHandle, 64, 1}, "kDLOpaqueHandle bits 64 lanes 1"},
-      {{kDLComplex, 128, 1}, "kDLComplex bits 128 lanes 1"},
-      {{kDLInt, 64, 1}, "kDLInt bits 64 lanes 1"},  // int64 imported as float64
+      {{kDLComplex, 128, 1}, "kDLComplex bits 128 lanes 1"},  // complex128 imported as float64
+      {{kDLComplex, 32, 1}, "kDLComplex bits 32 lanes 1"},    // two float16 parts: not an xp dtype
+      {{kDLInt, 64, 1}, "kDLInt bits 64 lanes 1"},            // int64 imported as float64
       {{42, 8, 1}, "code 42 bits 8 lanes 1"},
   };
   for (const auto& c : cases) {
@@ -390,6 +482,22 @@ TEST_CASE("dlpack: a tensor of another dtype is a dtype_error naming both, and s
   DLManagedTensor* t = make_foreign(memory, {4}, {}, 0, &deletions, DLDataType{kDLInt, 32, 1});
   CHECK(contains(message_of<xp::dtype_error>([&] { (void)xp::from_dlpack<float, B>(t); }), "int32"));
   t->deleter(t);
+  const std::pair<DLDataType, const char*> held[] = {{{kDLFloat, 16, 1}, "(xp's float16)"},
+                                                     {{kDLComplex, 64, 1}, "(xp's complex64)"},
+                                                     {{kDLComplex, 128, 1}, "(xp's complex128)"},
+                                                     {{kDLInt, 16, 1}, "(xp's int16)"},
+                                                     {{kDLInt, 8, 1}, "(xp's int8)"},
+                                                     {{kDLUInt, 64, 1}, "(xp's uint64)"},
+                                                     {{kDLBfloat, 16, 1}, "(no xp dtype)"}};
+  for (const auto& [dtype, named] : held) {
+    INFO(named);
+    t = make_foreign(memory, {2}, {}, 0, &deletions, dtype);
+    CHECK(contains(message_of<xp::dtype_error>([&] { (void)xp::from_dlpack<std::int32_t, B>(t); }), named));
+    CHECK(contains(message_of<xp::dtype_error>([&] { (void)xp::from_dlpack<double, B>(t); }), named));
+    if (dtype.code != kDLInt)  // the same size, another kind: float16 is not int16
+      CHECK(contains(message_of<xp::dtype_error>([&] { (void)xp::from_dlpack<std::int16_t, B>(t); }), named));
+    t->deleter(t);
+  }
 }
 
 TEST_CASE("dlpack: a tensor on another device is a value_error naming the device") {

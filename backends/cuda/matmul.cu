@@ -1,5 +1,7 @@
-// primitive::gemm<cuda>: the cuBLAS engine (float/double) and xp's tiled engine (float,
-// double, int32, int64), compiled once into libxp_cuda.
+// primitive::gemm<cuda>: the cuBLAS engine (float16 through cublasGemmEx with float32 sums,
+// float, double, complex64, complex128) and xp's tiled engine (float, double, complex64,
+// complex128, int32, int64; float16 widened to float32 and rounded once), compiled once into
+// libxp_cuda.
 
 #include <cublas_v2.h>
 
@@ -36,8 +38,12 @@ struct tile_shape<4> {  // float, int32
   static constexpr int bm = 128, bn = 128, bk = 8, tm = 8, tn = 8, min_blocks = 2;
 };
 template <>
-struct tile_shape<8> {  // double, int64
+struct tile_shape<8> {  // double, int64, complex64
   static constexpr int bm = 64, bn = 64, bk = 16, tm = 4, tn = 4, min_blocks = 2;
+};
+template <>
+struct tile_shape<16> {  // complex128: one element per 16-byte vector, a 2 x 2 register tile
+  static constexpr int bm = 32, bn = 32, bk = 8, tm = 2, tn = 2, min_blocks = 2;
 };
 
 // The tiled kernel's block size: fixed by its tile shapes, (BM / TM) x (BN / TN) = 16 x 16 threads
@@ -275,41 +281,89 @@ cublasHandle_t this_threads_handle() {
   return h.get();
 }
 
-// Copies a batch of strided matrices into a contiguous row-major buffer, for operands whose
-// layout cuBLAS cannot take (neither axis of unit stride, or negative strides).
-template <class T>
-__global__ void pack_kernel(T* dst, xp::detail::gemm_operand<T> src, index_t rows, index_t cols, index_t total) {
+// Copies a batch of strided matrices into a contiguous row-major buffer of U (T itself, or
+// float32 for float16's tiled products), for operands whose layout cuBLAS cannot take (neither
+// axis of unit stride, or negative strides).
+template <class U, class T>
+__global__ void pack_kernel(U* dst, xp::detail::gemm_operand<T> src, index_t rows, index_t cols, index_t total) {
   const index_t step = index_t{gridDim.x} * blockDim.x;
   for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < total; i += step) {
     const index_t b = i / (rows * cols), r = (i / cols) % rows, c = i % cols;
-    dst[i] = src.data[b * src.batch_stride + r * src.row_stride + c * src.col_stride];
+    dst[i] = xp::detail::convert<U>(src.data[b * src.batch_stride + r * src.row_stride + c * src.col_stride]);
   }
 }
 
-template <class T>
-xp::detail::gemm_operand<T> packed(const xp::detail::gemm_operand<T>& x, index_t rows, index_t cols, index_t batch,
-                                   std::shared_ptr<void>& keep) {
+template <class U = void, class T>
+auto packed(const xp::detail::gemm_operand<T>& x, index_t rows, index_t cols, index_t batch,
+            std::shared_ptr<void>& keep) {
+  using D = std::conditional_t<std::is_void_v<U>, T, U>;
   const index_t total = rows * cols * batch;
-  keep = device_memory::allocate(static_cast<std::size_t>(total) * sizeof(T));
-  T* dst = static_cast<T*>(keep.get());
+  keep = device_memory::allocate(static_cast<std::size_t>(total) * sizeof(D));
+  D* dst = static_cast<D*>(keep.get());
   pack_kernel<<<grid_for(total), block_threads, 0, current_stream()>>>(dst, x, rows, cols, total);
   XP_CUDA_CHECK(cudaGetLastError());
-  return {dst, cols, 1, rows * cols};
+  return xp::detail::gemm_operand<D>{dst, cols, 1, rows * cols};
 }
 
-// cuBLAS's entry points of one element type.
+// dst[i] = src[i] rounded to float16 (the tiled engine's float16 products).
+__global__ void round_to_half_kernel(float16* dst, const float* src, index_t total) {
+  const index_t step = index_t{gridDim.x} * blockDim.x;
+  for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < total; i += step) dst[i] = float16(src[i]);
+}
+
+// float16 on the tiled engine: both operands widened to contiguous float32, the float32 kernel,
+// each element of C rounded once (NumPy's float16 matmul sums in float32 too).
+void launch_tiled_half(const xp::detail::gemm_problem<float16>& p) {
+  std::shared_ptr<void> keep_a, keep_b, keep_c;  // released once everything is enqueued
+  const auto a = packed<float>(p.a, p.m, p.k, p.batch, keep_a);
+  const auto b = packed<float>(p.b, p.k, p.n, p.batch, keep_b);
+  const index_t total = p.m * p.n * p.batch;
+  keep_c = device_memory::allocate(static_cast<std::size_t>(total) * sizeof(float));
+  float* c = static_cast<float*>(keep_c.get());
+  launch_tiled(xp::detail::gemm_problem<float>{p.m, p.n, p.k, p.batch, a, b, c});
+  round_to_half_kernel<<<grid_for(total), block_threads, 0, current_stream()>>>(p.c, c, total);
+  XP_CUDA_CHECK(cudaGetLastError());
+}
+
+// cuBLAS's entry points of one element type, and the type they name it by (xp::complex<T> has
+// cuComplex's layout: real part, then imaginary part, aligned to its size).
 template <class T>
 struct cublas_calls;
 template <>
 struct cublas_calls<float> {
+  using type = float;
   static constexpr auto gemm = cublasSgemm;
   static constexpr auto gemm_strided_batched = cublasSgemmStridedBatched;
 };
 template <>
 struct cublas_calls<double> {
+  using type = double;
   static constexpr auto gemm = cublasDgemm;
   static constexpr auto gemm_strided_batched = cublasDgemmStridedBatched;
 };
+template <>
+struct cublas_calls<complex64> {
+  using type = cuComplex;
+  static constexpr auto gemm = cublasCgemm;
+  static constexpr auto gemm_strided_batched = cublasCgemmStridedBatched;
+};
+template <>
+struct cublas_calls<complex128> {
+  using type = cuDoubleComplex;
+  static constexpr auto gemm = cublasZgemm;
+  static constexpr auto gemm_strided_batched = cublasZgemmStridedBatched;
+};
+static_assert(sizeof(complex64) == sizeof(cuComplex) && alignof(complex64) == alignof(cuComplex));
+static_assert(sizeof(complex128) == sizeof(cuDoubleComplex) && alignof(complex128) == alignof(cuDoubleComplex));
+
+template <class T>
+const typename cublas_calls<T>::type* blas_ptr(const T* p) {
+  return reinterpret_cast<const typename cublas_calls<T>::type*>(p);
+}
+template <class T>
+typename cublas_calls<T>::type* blas_ptr(T* p) {
+  return reinterpret_cast<typename cublas_calls<T>::type*>(p);
+}
 
 template <class T>
 void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
@@ -332,15 +386,35 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   const int ldb = static_cast<int>(lb.ld), lda = static_cast<int>(la.ld), ldc = static_cast<int>(p.n);
   cublasHandle_t h = this_threads_handle();
   XP_CUBLAS_CHECK(cublasSetStream(h, current_stream()));
-  const T one = 1, zero = 0;
   const bool tf32 = std::is_same_v<T, float> && precision == matmul_precision::tf32;
-  XP_CUBLAS_CHECK(cublasSetMathMode(h, tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH));
-  if (p.batch == 1)
-    XP_CUBLAS_CHECK(cublas_calls<T>::gemm(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.a.data, lda, &zero, p.c, ldc));
-  else
-    XP_CUBLAS_CHECK(cublas_calls<T>::gemm_strided_batched(h, op_b, op_a, m, n, k, &one, p.b.data, ldb, p.b.batch_stride,
-                                                          p.a.data, lda, p.a.batch_stride, &zero, p.c, ldc, p.m * p.n,
-                                                          static_cast<int>(p.batch)));
+  int math = tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
+  // float16: any split-K partial sums stay float32 too (by default cuBLAS may reduce them in the
+  // output type), so that each element is rounded to float16 once, as NumPy's
+  if constexpr (std::is_same_v<T, float16>) math |= CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION;
+  XP_CUBLAS_CHECK(cublasSetMathMode(h, static_cast<cublasMath_t>(math)));
+  if constexpr (std::is_same_v<T, float16>) {
+    // binary16 in and out, float32 products and sums (CUBLAS_COMPUTE_32F; alpha and beta float)
+    const float one = 1, zero = 0;
+    if (p.batch == 1)
+      XP_CUBLAS_CHECK(cublasGemmEx(h, op_b, op_a, m, n, k, &one, p.b.data, CUDA_R_16F, ldb, p.a.data, CUDA_R_16F, lda,
+                                   &zero, p.c, CUDA_R_16F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+    else
+      XP_CUBLAS_CHECK(cublasGemmStridedBatchedEx(h, op_b, op_a, m, n, k, &one, p.b.data, CUDA_R_16F, ldb,
+                                                 p.b.batch_stride, p.a.data, CUDA_R_16F, lda, p.a.batch_stride, &zero,
+                                                 p.c, CUDA_R_16F, ldc, p.m * p.n, static_cast<int>(p.batch),
+                                                 CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+  } else {
+    const T one_t(1), zero_t(0);
+    const auto* one = blas_ptr(&one_t);
+    const auto* zero = blas_ptr(&zero_t);
+    if (p.batch == 1)
+      XP_CUBLAS_CHECK(cublas_calls<T>::gemm(h, op_b, op_a, m, n, k, one, blas_ptr(p.b.data), ldb, blas_ptr(p.a.data),
+                                            lda, zero, blas_ptr(p.c), ldc));
+    else
+      XP_CUBLAS_CHECK(cublas_calls<T>::gemm_strided_batched(
+          h, op_b, op_a, m, n, k, one, blas_ptr(p.b.data), ldb, p.b.batch_stride, blas_ptr(p.a.data), lda,
+          p.a.batch_stride, zero, blas_ptr(p.c), ldc, p.m * p.n, static_cast<int>(p.batch)));
+  }
   ::xp::debug::count_launch();
 }
 
@@ -352,7 +426,7 @@ namespace xp {
 template <class T>
 void primitive::gemm<cuda>::run(const xp::detail::gemm_problem<T>& p, const matmul_options& options) {
   // the engine/precision policy was checked by the caller (linalg/matmul.hpp)
-  constexpr bool blas_type = std::is_same_v<T, float> || std::is_same_v<T, double>;
+  constexpr bool blas_type = xp::detail::is_cublas_type_v<T>;
   const bool fits_int = std::max({p.m, p.n, p.k}) <= INT_MAX && p.batch <= INT_MAX;
   if constexpr (blas_type) {
     if (options.engine != matmul_engine::tiled) {
@@ -366,7 +440,8 @@ void primitive::gemm<cuda>::run(const xp::detail::gemm_problem<T>& p, const matm
     }
   }
   xp::detail::op_range<cuda> range("xp::matmul[tiled]");
-  backends::cuda::launch_tiled(p);
+  if constexpr (std::is_same_v<T, float16>) backends::cuda::launch_tiled_half(p);
+  else backends::cuda::launch_tiled(p);
 }
 
 template void primitive::gemm<cuda>::run<float>(const xp::detail::gemm_problem<float>&, const matmul_options&);
@@ -375,5 +450,9 @@ template void primitive::gemm<cuda>::run<std::int32_t>(const xp::detail::gemm_pr
                                                        const matmul_options&);
 template void primitive::gemm<cuda>::run<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&,
                                                        const matmul_options&);
+template void primitive::gemm<cuda>::run<float16>(const xp::detail::gemm_problem<float16>&, const matmul_options&);
+template void primitive::gemm<cuda>::run<complex64>(const xp::detail::gemm_problem<complex64>&, const matmul_options&);
+template void primitive::gemm<cuda>::run<complex128>(const xp::detail::gemm_problem<complex128>&,
+                                                     const matmul_options&);
 
 }  // namespace xp

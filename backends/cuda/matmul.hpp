@@ -1,7 +1,8 @@
 #pragma once
 /// @file backends/cuda/matmul.hpp
-/// @brief The device's gemm primitive: cuBLAS (float/double) and xp's tiled shared-memory kernel
-/// (float, double, int32, int64). Both are compiled into libxp_cuda (backends/cuda/matmul.cu), so
+/// @brief The device's gemm primitive: cuBLAS (float16 through cublasGemmEx with float32 sums,
+/// float, double, complex64, complex128) and xp's tiled shared-memory kernel (every type of the
+/// primitive; float16 widened to float32 for it). Both are compiled into libxp_cuda (backends/cuda/matmul.cu), so
 /// a g++-only translation unit can multiply device arrays. Includes no CUDA header: the public
 /// linalg/matmul.hpp includes it on every build.
 
@@ -12,7 +13,8 @@
 namespace xp {
 
 /// @brief Every product of the problem on the current stream, through the engine the options
-/// select (automatic: cuBLAS for float/double when every extent fits in int, else tiled).
+/// select (automatic: cuBLAS for float16, float, double, complex64 and complex128 when every
+/// extent fits in int, else tiled).
 template <>
 struct primitive::gemm<cuda> {
   /// @throws xp::value_error when the extents exceed what the chosen engine takes; xp::cuda_error
@@ -27,5 +29,11 @@ extern template void primitive::gemm<cuda>::run<std::int32_t>(const xp::detail::
                                                               const matmul_options&);
 extern template void primitive::gemm<cuda>::run<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&,
                                                               const matmul_options&);
+extern template void primitive::gemm<cuda>::run<float16>(const xp::detail::gemm_problem<float16>&,
+                                                         const matmul_options&);
+extern template void primitive::gemm<cuda>::run<complex64>(const xp::detail::gemm_problem<complex64>&,
+                                                           const matmul_options&);
+extern template void primitive::gemm<cuda>::run<complex128>(const xp::detail::gemm_problem<complex128>&,
+                                                            const matmul_options&);
 
 }  // namespace xp

@@ -1,8 +1,9 @@
 #pragma once
 /// @file backends/host/matmul.hpp
 /// @brief The host's gemm primitive: CBLAS (OpenBLAS, when CMake found it) for
-/// float/double, and a cache-blocked, OpenMP-parallel kernel for everything else (the host's
-/// `tiled` engine; integers wrap around like NumPy's).
+/// float/double/complex64/complex128 (sgemm, dgemm, cgemm, zgemm), and a cache-blocked,
+/// OpenMP-parallel kernel for everything else (the host's `tiled` engine; integers wrap around
+/// like NumPy's). float16 products are computed in float32 (either way) and rounded once.
 
 #include <algorithm>
 #include <cstdint>
@@ -26,13 +27,17 @@ using wrap_t = xp::detail::gemm_wrap_t<T>;
 
 constexpr xp::index_t kc = 256;  // k extent of a packed block: a B block row is 1 KiB (float)
 constexpr xp::index_t nc = 256;  // n extent: a kc x nc block of B (256 KiB float) stays in L2
-constexpr xp::index_t mc = 32;   // rows of A per task
+// rows of A per task: its mc x kc block lives on the task's stack, at most 64 KiB (complex128:
+// 16 rows)
+template <class W>
+constexpr xp::index_t mc_of = sizeof(W) > 8 ? 16 : 32;
 
 // C (m x n, row-major, contiguous) = A · B for one matrix of the batch.
 template <class T>
 void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c_out, xp::index_t m,
                   xp::index_t n, xp::index_t k) {
   using W = wrap_t<T>;
+  constexpr xp::index_t mc = mc_of<W>;
   W* c = reinterpret_cast<W*>(c_out);
   std::fill(c, c + m * n, W{});
   std::vector<W> b_block(static_cast<std::size_t>(kc * nc));  // [kc][nc]
@@ -92,17 +97,35 @@ bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_oper
   const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
   constexpr xp::index_t int_max = 2147483647;
   if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > int_max) return false;
+  // a column-major operand is the transpose (not the conjugate transpose) of a row-major one
   const auto ta = la.transposed ? CblasTrans : CblasNoTrans;
   const auto tb = lb.transposed ? CblasTrans : CblasNoTrans;
-  if constexpr (std::is_same_v<T, float>)
+  if constexpr (std::is_same_v<T, float>) {
     cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.f, a.data, int(la.ld), b.data, int(lb.ld), 0.f, c,
                 int(n));
-  else
+  } else if constexpr (std::is_same_v<T, double>) {
     cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, a.data, int(la.ld), b.data, int(lb.ld), 0.0, c,
                 int(n));
+  } else {  // complex64, complex128: std::complex's layout, which CBLAS takes through void pointers
+    static_assert(xp::detail::is_complex_v<T>);
+    const T one(1), zero(0);
+    if constexpr (std::is_same_v<T, xp::complex64>)
+      cblas_cgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), &one, a.data, int(la.ld), b.data, int(lb.ld), &zero, c,
+                  int(n));
+    else
+      cblas_zgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), &one, a.data, int(la.ld), b.data, int(lb.ld), &zero, c,
+                  int(n));
+  }
   return true;
 }
 #endif
+
+// Matrix x (rows x cols, any strides) of float16 as a contiguous row-major float32 matrix in dst.
+inline void widen_half(const xp::detail::gemm_operand<xp::float16>& x, xp::index_t rows, xp::index_t cols, float* dst) {
+  for (xp::index_t i = 0; i < rows; ++i)
+    for (xp::index_t j = 0; j < cols; ++j)
+      dst[i * cols + j] = static_cast<float>(x.data[i * x.row_stride + j * x.col_stride]);
+}
 
 }  // namespace detail_matmul
 
@@ -110,11 +133,12 @@ bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_oper
 
 namespace xp {
 
-/// @brief The host's gemm: each matrix of the batch through CBLAS (automatic engine, float and
-/// double, when the operands' layout suits it) or the blocked kernel.
+/// @brief The host's gemm: each matrix of the batch through CBLAS (automatic engine, float,
+/// double, complex64 and complex128, when the operands' layout suits it) or the blocked kernel;
+/// float16 through the float32 path, rounded once.
 template <>
 struct primitive::gemm<host> {
-  /// True when automatic float/double products go to a BLAS library on this build.
+  /// True when automatic float/double/complex products go to a BLAS library on this build.
   static constexpr bool has_blas =
 #if defined(XP_HAS_CBLAS)
       true;
@@ -125,20 +149,45 @@ struct primitive::gemm<host> {
   template <class T>
   static void run(const xp::detail::gemm_problem<T>& p, [[maybe_unused]] const matmul_options& opt) {
     namespace detail_matmul = backends::host::detail_matmul;
-    static_assert(std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, std::int32_t> ||
-                      std::is_same_v<T, std::int64_t>,
-                  "xp: the host gemm primitive serves float, double, int32 and int64");
+    static_assert(xp::detail::is_gemm_type_v<T>,
+                  "xp: the host gemm primitive serves float16, float, double, complex64, complex128, int32 and int64");
+    if constexpr (std::is_same_v<T, float16>) {
+      run_half(p, opt);
+    } else {
+      for (xp::index_t bi = 0; bi < p.batch; ++bi) {
+        xp::detail::gemm_operand<T> a = p.a, b = p.b;
+        a.data += bi * p.a.batch_stride;
+        b.data += bi * p.b.batch_stride;
+        T* c = p.c + bi * p.m * p.n;
+#if defined(XP_HAS_CBLAS)
+        if constexpr (xp::detail::is_cublas_type_v<T>) {  // float, double, complex64, complex128
+          if (opt.engine == matmul_engine::automatic && detail_matmul::blas_gemm(a, b, c, p.m, p.n, p.k)) continue;
+        }
+#endif
+        detail_matmul::blocked_gemm(a, b, c, p.m, p.n, p.k);
+      }
+    }
+  }
+
+ private:
+  // NumPy's float16 matmul: products summed in float32, each element rounded to float16 once.
+  // Each matrix of the batch is widened to float32, multiplied through the float32 path (the
+  // engine the options name), and rounded.
+  static void run_half(const xp::detail::gemm_problem<float16>& p, const matmul_options& opt) {
+    namespace detail_matmul = backends::host::detail_matmul;
+    std::vector<float> a32(static_cast<std::size_t>(p.m * p.k)), b32(static_cast<std::size_t>(p.k * p.n)),
+        c32(static_cast<std::size_t>(p.m * p.n));
     for (xp::index_t bi = 0; bi < p.batch; ++bi) {
-      xp::detail::gemm_operand<T> a = p.a, b = p.b;
+      xp::detail::gemm_operand<float16> a = p.a, b = p.b;
       a.data += bi * p.a.batch_stride;
       b.data += bi * p.b.batch_stride;
-      T* c = p.c + bi * p.m * p.n;
-#if defined(XP_HAS_CBLAS)
-      if constexpr (std::is_floating_point_v<T>) {
-        if (opt.engine == matmul_engine::automatic && detail_matmul::blas_gemm(a, b, c, p.m, p.n, p.k)) continue;
-      }
-#endif
-      detail_matmul::blocked_gemm(a, b, c, p.m, p.n, p.k);
+      detail_matmul::widen_half(a, p.m, p.k, a32.data());
+      detail_matmul::widen_half(b, p.k, p.n, b32.data());
+      const xp::detail::gemm_problem<float> q{p.m,       p.n, p.k, 1, {a32.data(), p.k, 1, 0}, {b32.data(), p.n, 1, 0},
+                                              c32.data()};
+      run(q, opt);
+      float16* c = p.c + bi * p.m * p.n;
+      for (std::size_t i = 0; i < c32.size(); ++i) c[i] = float16(c32[i]);
     }
   }
 };

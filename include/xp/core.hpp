@@ -3,8 +3,8 @@
 /// @brief What most programs need, and no more: `xp::ndarray` on the host backend, creation
 /// (empty, zeros, ones, full, arange, linspace, eye, array), elementwise expressions and math
 /// functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...), cumulative sums and
-/// products, slicing and views, host/device transfers and printing like NumPy. Compiles with a plain C++20 compiler;
-/// never includes a CUDA header.
+/// products, slicing and views, dtype information (finfo, iinfo, can_cast, isdtype), host/device transfers and printing
+/// like NumPy. Compiles with a plain C++20 compiler; never includes a CUDA header.
 ///
 /// The rest of the library comes in its own headers, each of which includes this one:
 /// <xp/linalg.hpp> (matmul, dot), <xp/signal.hpp> (lombscargle), <xp/pde.hpp> (diffusion),
@@ -15,6 +15,7 @@
 #include "xp/core/backend.hpp"
 #include "xp/core/creation.hpp"
 #include "xp/core/dtype.hpp"
+#include "xp/core/dtype_info.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/host_instances.hpp"
 #include "xp/core/ndarray.hpp"

@@ -57,15 +57,23 @@ struct dlpack_dtype_entry {
   std::uint8_t bits;
 };
 
-/// xp's dtypes in DLPack, one line each: a new dtype (int8: {code::int8, kDLInt, 8}, float16:
-/// {code::float16, kDLFloat, 16}, complex64: {code::complex64, kDLComplex, 64}) is one more line.
+/// xp's dtypes in DLPack, one line each, in XP_DTYPES' order: a new dtype is one more line
+/// (complex: kDLComplex with the bits of both parts, as NumPy, PyTorch and CuPy write them).
 inline constexpr dlpack_dtype_entry dlpack_dtypes[] = {
-    {dtype::code::bool_, dl_bool_code, 8},  // bool
-    {dtype::code::uint8, kDLUInt, 8},       // uint8
-    {dtype::code::int32, kDLInt, 32},       // int32
-    {dtype::code::int64, kDLInt, 64},       // int64
-    {dtype::code::float32, kDLFloat, 32},   // float32
-    {dtype::code::float64, kDLFloat, 64},   // float64
+    {dtype::code::bool_, dl_bool_code, 8},       // bool
+    {dtype::code::int8, kDLInt, 8},              // int8
+    {dtype::code::uint8, kDLUInt, 8},            // uint8
+    {dtype::code::int16, kDLInt, 16},            // int16
+    {dtype::code::uint16, kDLUInt, 16},          // uint16
+    {dtype::code::int32, kDLInt, 32},            // int32
+    {dtype::code::uint32, kDLUInt, 32},          // uint32
+    {dtype::code::int64, kDLInt, 64},            // int64
+    {dtype::code::uint64, kDLUInt, 64},          // uint64
+    {dtype::code::float16, kDLFloat, 16},        // float16 (IEEE binary16, not kDLBfloat)
+    {dtype::code::float32, kDLFloat, 32},        // float32
+    {dtype::code::float64, kDLFloat, 64},        // float64
+    {dtype::code::complex64, kDLComplex, 64},    // complex64
+    {dtype::code::complex128, kDLComplex, 128},  // complex128
 };
 
 // The line of xp dtype `c` in the table, -1 when it has none (an index, not a pointer: a pointer
@@ -81,6 +89,16 @@ inline const dlpack_dtype_entry* find_dlpack_dtype(DLDataType t) {
     if (e.code == t.code && e.bits == t.bits) return &e;
   return nullptr;
 }
+
+// Every dtype has its line, of its size.
+constexpr bool dlpack_table_complete() {
+  for (int c = 0; c < dtype::count; ++c) {
+    const int line = find_dlpack_dtype(static_cast<dtype::code>(c));
+    if (line < 0 || dlpack_dtypes[line].bits != 8 * dtype(static_cast<dtype::code>(c)).itemsize()) return false;
+  }
+  return std::size(dlpack_dtypes) == static_cast<std::size_t>(dtype::count);
+}
+static_assert(dlpack_table_complete(), "xp: every dtype of XP_DTYPES needs one line in detail::dlpack_dtypes");
 
 /// "kDLFloat bits 16 lanes 1": a DLPack dtype in error messages ("code 42 bits 8 lanes 1" for a
 /// code DLPack does not define).
@@ -131,7 +149,8 @@ struct dlpack_owner {
 }  // namespace detail
 
 /// @brief DLPack's dtype of element type T (lanes 1), from the table detail::dlpack_dtypes:
-/// float32 is {kDLFloat, 32, 1}, bool {kDLBool (6), 8, 1}.
+/// float32 is {kDLFloat, 32, 1}, bool {kDLBool (6), 8, 1}, float16 {kDLFloat, 16, 1},
+/// complex64 {kDLComplex, 64, 1}.
 template <class T>
 constexpr DLDataType dlpack_dtype() {
   constexpr int line = detail::find_dlpack_dtype(dtype::of<T>().id());

@@ -6,20 +6,24 @@
 /// builds problems from NumPy semantics.
 
 #include <cstddef>
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <type_traits>
 
 #include "xp/core/backend.hpp"
+#include "xp/core/complex.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/error.hpp"
+#include "xp/core/float16.hpp"
 
 namespace xp {
 
 /// @brief Which implementation serves a product.
 enum class matmul_engine {
-  automatic,  ///< cuBLAS for float/double on xp::cuda, host BLAS on xp::host, tiled otherwise
-  cublas,     ///< cuBLAS (xp::cuda, float and double only)
+  automatic,  ///< cuBLAS for float16/32/64 and complex on xp::cuda, host BLAS (float32/64, complex) on
+              ///< xp::host, tiled otherwise
+  cublas,     ///< cuBLAS (xp::cuda; float16, float32, float64, complex64, complex128)
   tiled,      ///< xp's own kernel: shared-memory tiles on xp::cuda, cache blocks on xp::host
 };
 
@@ -57,6 +61,21 @@ inline const char* engine_name(matmul_engine e) {
 }
 
 namespace detail {
+
+/// The element types the gemm primitive takes: float16, float, double, complex64, complex128,
+/// int32, int64 (linalg/matmul.hpp computes the other integers and bool in int32 or int64).
+template <class T>
+inline constexpr bool is_gemm_type_v =
+    std::is_same_v<T, float16> || std::is_same_v<T, float> || std::is_same_v<T, double> ||
+    std::is_same_v<T, complex64> || std::is_same_v<T, complex128> || std::is_same_v<T, std::int32_t> ||
+    std::is_same_v<T, std::int64_t>;
+
+/// The element types cuBLAS multiplies (the `cublas` engine): float16 (float32 sums), float,
+/// double, complex64, complex128.
+template <class T>
+inline constexpr bool is_cublas_type_v =
+    std::is_same_v<T, float16> || std::is_same_v<T, float> || std::is_same_v<T, double> ||
+    std::is_same_v<T, complex64> || std::is_same_v<T, complex128>;
 
 /// The type products are summed in: T, or for integers the unsigned type of T's width, whose
 /// wrap-around is NumPy's without signed overflow.
@@ -106,25 +125,27 @@ inline blas_layout blas_layout_of(index_t rows, index_t cols, index_t rs, index_
 }
 
 /// The engine/precision policy, the same for every backend: tf32 is for float32 products, and
-/// the cublas engine for float/double products on a CUDA backend.
+/// the cublas engine for float16, float32, float64, complex64 and complex128 products on a CUDA
+/// backend.
 /// @throws xp::dtype_error naming the engine, the dtype and the backend.
 template <class T>
 void check_matmul_options(const matmul_options& opt, bool on_cuda, std::string_view dtype) {
   if (opt.precision == matmul_precision::tf32 && !std::is_same_v<T, float>)
     throw dtype_error("xp::matmul: precision tf32 applies to float32 products, not " + std::string(dtype));
-  if (opt.engine == matmul_engine::cublas && !(on_cuda && std::is_floating_point_v<T>))
+  if (opt.engine == matmul_engine::cublas && !(on_cuda && is_cublas_type_v<T>))
     throw dtype_error(std::string("xp::matmul: engine ") + engine_name(opt.engine) + " cannot multiply " +
                       std::string(dtype) + " arrays on " + (on_cuda ? "xp::cuda" : "xp::host") +
-                      " (cublas: float/double on xp::cuda; tiled and automatic: float, double, int32, int64 on "
-                      "both backends)");
+                      " (cublas: float16, float32, float64, complex64, complex128 on xp::cuda; tiled and automatic: "
+                      "every dtype on both backends)");
 }
 
 }  // namespace detail
 
 /// @brief The gemm primitive: `run(const detail::gemm_problem<T>&, const matmul_options&)`
-/// computes every C[b] = A[b] B[b] of the problem (T: float, double, int32, int64; integers wrap
-/// around). The options' policy was checked by check_matmul_options. Specialised by each backend
-/// (backends/<backend>/matmul.hpp).
+/// computes every C[b] = A[b] B[b] of the problem (T: detail::is_gemm_type_v: float16, float,
+/// double, complex64, complex128, int32, int64; integers wrap around; float16 products are
+/// summed in float32 and rounded once, as NumPy's). The options' policy was checked by check_matmul_options.
+/// Specialised by each backend (backends/<backend>/matmul.hpp).
 namespace primitive {
 template <class B>
 struct gemm {

@@ -26,14 +26,36 @@ namespace xp {
 
 namespace detail {
 
-// The type a product is computed in: float, double, int32, int64 as themselves; uint8 in int32
-// (its wrap-around modulo 256 survives the round trip) and bool as 0/1 counts in int32.
+// The type a product is computed in (a type of the gemm primitive, detail::is_gemm_type_v):
+// float16, float32, float64, complex64, complex128, int32, int64 as themselves; the narrower
+// integers and bool in int32 (sums modulo 2^32 reduce to their own wrap-around; bool as 0/1
+// counts), uint32 in int32 and uint64 in int64 (the same bits: their memory is reinterpreted).
 template <class R>
-using gemm_compute_t = std::conditional_t<std::is_same_v<R, std::uint8_t> || std::is_same_v<R, bool>, std::int32_t, R>;
+struct gemm_compute {
+  using type = R;
+};
+template <class R>
+requires(std::is_same_v<R, bool> || (std::is_integral_v<R> && sizeof(R) <= 4)) struct gemm_compute<R> {
+  using type = std::int32_t;
+};
+template <>
+struct gemm_compute<std::uint64_t> {
+  using type = std::int64_t;
+};
+template <class R>
+using gemm_compute_t = typename gemm_compute<R>::type;
+
+// True when an array of T is an array of W in memory: the same type, or integers of one width
+// (signed and unsigned variants may alias each other).
+template <class T, class W>
+inline constexpr bool same_bits_v = std::is_same_v<T, W> ||
+                                    (is_integer_v<T> && is_integer_v<W> && sizeof(T) == sizeof(W));
 
 template <class W, class T, class B>
 ndarray<W, B> as_compute(const ndarray<T, B>& a) {
   if constexpr (std::is_same_v<W, T>) return a;
+  else if constexpr (same_bits_v<T, W>)  // uint32 as int32, uint64 as int64: a view, no copy
+    return ndarray<W, B>(a.buffer(), reinterpret_cast<W*>(a.data()), a.shape(), a.strides(), a.writeable());
   else return a.template astype<W>();
 }
 
@@ -158,6 +180,10 @@ void run_out_of_core(const ndarray<W, B>& a, const ndarray<W, B>& b, const ndarr
       throw value_error("xp::matmul: out_of_core multiplies matrices (1-D or 2-D operands), got batch axes " +
                         to_string(batch));
     check_matmul_options<W>(opt, true, dtype_name<W>());  // the tiles run on the device
+    if constexpr (!(std::is_same_v<W, float> || std::is_same_v<W, double> || std::is_same_v<W, std::int32_t> ||
+                    std::is_same_v<W, std::int64_t>))
+      throw dtype_error("xp::matmul: out_of_core multiplies float32, float64, integer and bool arrays; not " +
+                        std::string(dtype_name<W>()));
     if (!out_of_core_gemm_hook<W>)
       throw value_error(
           "xp::matmul: out_of_core runs on the CUDA backend: include <xp/cuda.hpp> in the program "
@@ -183,30 +209,40 @@ void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W,
 /// @brief The matrix product with NumPy's rules (np.matmul, `a @ b`): 2-D operands multiply as
 /// matrices; a 1-D first (second) operand is a row (column) vector whose axis is removed from
 /// the result; N-D operands are stacks of matrices in the last two axes, broadcast over the
-/// leading axes ((3,1,4,5) @ (2,5,6) -> (3,2,4,6)). Types promote like NumPy; integers wrap.
-/// On xp::cuda float/double products go to cuBLAS (transposed and strided views through its
-/// op flags and leading dimensions, batches through its strided-batched call), other types to
-/// xp's tiled kernel; on xp::host float/double go to CBLAS when the build found it.
+/// leading axes ((3,1,4,5) @ (2,5,6) -> (3,2,4,6)). Types promote like NumPy (promote_t);
+/// integers wrap; every dtype is served. float16 products are summed in float32 and rounded
+/// once, as NumPy's; complex products are plain (no conjugation).
+/// On xp::cuda float16/float32/float64/complex64/complex128 products go to cuBLAS (transposed and
+/// strided views through its op flags and leading dimensions, batches through its
+/// strided-batched call; float16 through cublasGemmEx with float32 sums), the others to xp's
+/// tiled kernel; on xp::host float32/float64/complex go to CBLAS (sgemm, dgemm, cgemm, zgemm)
+/// when the build found it, the others to xp's blocked kernel.
 /// @param options `{.engine = automatic | cublas | tiled, .precision = highest | tf32,
 /// .out_of_core = false | true, .tile_bytes = 0}`. `.out_of_core = true` with host operands
 /// computes on the CUDA device tile by tile, streaming A's row panels and B's column panels
 /// through it, for products larger than device memory (<xp/cuda.hpp>, docs/out_of_core.md).
 /// @throws xp::shape_error when the inner dimensions differ or the batch axes do not
 /// broadcast (naming both shapes); xp::value_error for a 0-d operand; xp::dtype_error when the
-/// engine cannot serve the dtype (cublas: float/double on xp::cuda) or tf32 is asked of a
-/// non-float32 product. With out_of_core: xp::value_error for device operands, batch axes, a
-/// tile_bytes smaller than one row of A, or a program without <xp/cuda.hpp>.
+/// engine cannot serve the dtype (cublas: float16/32/64 and complex on xp::cuda) or tf32 is asked
+/// of a non-float32 product. With out_of_core: xp::value_error for device operands, batch axes, a
+/// tile_bytes smaller than one row of A, or a program without <xp/cuda.hpp>; xp::dtype_error for
+/// float16 and complex products.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
   detail::op_range<B> range("xp::matmul");
   using R = promote_t<T, U>;
   using W = detail::gemm_compute_t<R>;
   const auto plan = detail::plan_matmul(a, b);
-  auto c = empty<W, B>(plan.full);
-  detail::run_matmul(a, b, c, plan.batch, options);
-  if constexpr (std::is_same_v<R, W>) return c.reshape(plan.result);
-  else if constexpr (std::is_same_v<R, bool>) return ndarray<bool, B>(c != W{0}).reshape(plan.result);
-  else return c.template astype<R>().reshape(plan.result);
+  if constexpr (detail::same_bits_v<R, W>) {  // computed in the result's own memory
+    auto c = empty<R, B>(plan.full);
+    detail::run_matmul(a, b, detail::as_compute<W>(c), plan.batch, options);
+    return c.reshape(plan.result);
+  } else {
+    auto c = empty<W, B>(plan.full);
+    detail::run_matmul(a, b, c, plan.batch, options);
+    if constexpr (std::is_same_v<R, bool>) return ndarray<bool, B>(c != W{0}).reshape(plan.result);
+    else return c.template astype<R>().reshape(plan.result);
+  }
 }
 
 /// @brief np.matmul(a, b, out=o): writes the product into `o`, which must have exactly the
@@ -225,9 +261,9 @@ ndarray<O, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const out_t
   if (o.shape() != plan.result)
     throw shape_error("xp::matmul: out has shape " + to_string(o.shape()) + ", the product of " + to_string(a.shape()) +
                       " and " + to_string(b.shape()) + " has " + to_string(plan.result));
-  if constexpr (std::is_same_v<O, W>) {
+  if constexpr (detail::same_bits_v<O, W> && detail::same_bits_v<R, W>) {
     if (o.is_contiguous() && !detail::output_overlaps(a, o, false) && !detail::output_overlaps(b, o, false)) {
-      detail::run_matmul(a, b, o.reshape(plan.full), plan.batch, options);
+      detail::run_matmul(a, b, detail::as_compute<W>(o.reshape(plan.full)), plan.batch, options);
       return o;
     }
   }
@@ -273,7 +309,8 @@ ndarray<promote_t<T, U>, B> dot(const ndarray<T, B>& a, const ndarray<U, B>& b, 
   return matmul(a2, b2, options).reshape(result);
 }
 
-/// @brief np.vdot for real arrays: both flattened, sum(a * b) as a 0-d array.
+/// @brief np.vdot: both flattened, sum(conj(a) * b) as a 0-d array (the first operand is
+/// conjugated when it is complex, as NumPy's).
 /// @throws xp::shape_error when the sizes differ.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> vdot(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
@@ -281,7 +318,8 @@ ndarray<promote_t<T, U>, B> vdot(const ndarray<T, B>& a, const ndarray<U, B>& b,
   if (a.size() != b.size())
     throw shape_error("xp::vdot: the operands have " + std::to_string(a.size()) + " and " + std::to_string(b.size()) +
                       " elements (shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) + ")");
-  return matmul(a.ravel(), b.ravel(), options);
+  if constexpr (detail::is_complex_v<T>) return matmul(ndarray<T, B>(conj(a)).ravel(), b.ravel(), options);
+  else return matmul(a.ravel(), b.ravel(), options);
 }
 
 /// @brief np.inner: a sum product over the last axes; result shape a.shape[:-1] + b.shape[:-1];
