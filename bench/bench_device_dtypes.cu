@@ -44,7 +44,7 @@ void device_fma_dtype(benchmark::State& state) {
   state.SetLabel(std::string(xp::dtype_name<T>()));
 }
 
-#define XP_DTYPE_BENCH(T, c, name, kind, npy)                                                                        \
+#define XP_DTYPE_BENCH(T, c, name, kind, npy)                                                                     \
   BENCHMARK(device_add_dtype<T>)->Name("device_add_dtype/" name)->UseManualTime()->Unit(benchmark::kMicrosecond); \
   BENCHMARK(device_sum_dtype<T>)->Name("device_sum_dtype/" name)->UseManualTime()->Unit(benchmark::kMicrosecond);
 XP_DTYPES(XP_DTYPE_BENCH)

@@ -11,7 +11,7 @@
 #include "support.hpp"
 
 #define XP_EVERY_DTYPE                                                                                              \
-  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::uint8_t>, xt_test::on<std::int16_t>,               \
+  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::uint8_t>, xt_test::on<std::int16_t>,                \
       xt_test::on<std::uint16_t>, xt_test::on<std::int32_t>, xt_test::on<std::uint32_t>, xt_test::on<std::int64_t>, \
       xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<float>, xt_test::on<double>,                \
       xt_test::on<xp::complex64>, xt_test::on<xp::complex128>

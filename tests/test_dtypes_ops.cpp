@@ -41,45 +41,73 @@ TEST_CASE_TEMPLATE("dtypes: arithmetic and comparisons of every dtype give NumPy
   // IEEE + - * / are correctly rounded on both backends; complex * and / are formulas (the
   // device contracts them into FMAs)
   const double cx = is_complex_v<T> ? 4 : 0;
-  check_op<T>("add", 0, [](const auto& x, const auto& y) { return x + y; }, a, b);
+  check_op<T>(
+      "add", 0, [](const auto& x, const auto& y) { return x + y; }, a, b);
   if constexpr (!std::is_same_v<T, bool>) {
-    check_op<T>("subtract", 0, [](const auto& x, const auto& y) { return x - y; }, a, b);
-    check_op<T>("negative", 0, [](const auto& x) { return -x; }, a);
-    check_op<T>("sign", cx, [](const auto& x) { return xp::sign(x); }, a);
+    check_op<T>(
+        "subtract", 0, [](const auto& x, const auto& y) { return x - y; }, a, b);
+    check_op<T>(
+        "negative", 0, [](const auto& x) { return -x; }, a);
+    check_op<T>(
+        "sign", cx, [](const auto& x) { return xp::sign(x); }, a);
   }
-  check_op<T>("multiply", cx, [](const auto& x, const auto& y) { return x * y; }, a, b);
-  check_op<T>("true_divide", cx, [](const auto& x, const auto& y) { return x / y; }, a, b);
-  check_op<T>("square", cx, [](const auto& x) { return xp::square(x); }, a);
-  check_op<T>("absolute", is_complex_v<T> ? 2 : 0, [](const auto& x) { return xp::abs(x); }, a);
+  check_op<T>(
+      "multiply", cx, [](const auto& x, const auto& y) { return x * y; }, a, b);
+  check_op<T>(
+      "true_divide", cx, [](const auto& x, const auto& y) { return x / y; }, a, b);
+  check_op<T>(
+      "square", cx, [](const auto& x) { return xp::square(x); }, a);
+  check_op<T>(
+      "absolute", is_complex_v<T> ? 2 : 0, [](const auto& x) { return xp::abs(x); }, a);
   if constexpr (!is_complex_v<T>) {
-    check_op<T>("floor_divide", 0, [](const auto& x, const auto& y) { return xp::floor_divide(x, y); }, a, b);
-    check_op<T>("remainder", 0, [](const auto& x, const auto& y) { return x % y; }, a, b);
-    check_op<T>("maximum", 0, [](const auto& x, const auto& y) { return xp::maximum(x, y); }, a, b);
-    check_op<T>("minimum", 0, [](const auto& x, const auto& y) { return xp::minimum(x, y); }, a, b);
-    check_op<T>("less", 0, [](const auto& x, const auto& y) { return x < y; }, a, b);
-    check_op<T>("less_equal", 0, [](const auto& x, const auto& y) { return x <= y; }, a, b);
-    check_op<T>("greater", 0, [](const auto& x, const auto& y) { return x > y; }, a, b);
-    check_op<T>("greater_equal", 0, [](const auto& x, const auto& y) { return x >= y; }, a, b);
+    check_op<T>(
+        "floor_divide", 0, [](const auto& x, const auto& y) { return xp::floor_divide(x, y); }, a, b);
+    check_op<T>(
+        "remainder", 0, [](const auto& x, const auto& y) { return x % y; }, a, b);
+    check_op<T>(
+        "maximum", 0, [](const auto& x, const auto& y) { return xp::maximum(x, y); }, a, b);
+    check_op<T>(
+        "minimum", 0, [](const auto& x, const auto& y) { return xp::minimum(x, y); }, a, b);
+    check_op<T>(
+        "less", 0, [](const auto& x, const auto& y) { return x < y; }, a, b);
+    check_op<T>(
+        "less_equal", 0, [](const auto& x, const auto& y) { return x <= y; }, a, b);
+    check_op<T>(
+        "greater", 0, [](const auto& x, const auto& y) { return x > y; }, a, b);
+    check_op<T>(
+        "greater_equal", 0, [](const auto& x, const auto& y) { return x >= y; }, a, b);
   }
-  check_op<T>("equal", 0, [](const auto& x, const auto& y) { return x == y; }, a, b);
-  check_op<T>("not_equal", 0, [](const auto& x, const auto& y) { return x != y; }, a, b);
-  check_op<T>("logical_and", 0, [](const auto& x, const auto& y) { return x && y; }, a, b);
-  check_op<T>("logical_or", 0, [](const auto& x, const auto& y) { return x || y; }, a, b);
-  check_op<T>("logical_not", 0, [](const auto& x) { return !x; }, a);
+  check_op<T>(
+      "equal", 0, [](const auto& x, const auto& y) { return x == y; }, a, b);
+  check_op<T>(
+      "not_equal", 0, [](const auto& x, const auto& y) { return x != y; }, a, b);
+  check_op<T>(
+      "logical_and", 0, [](const auto& x, const auto& y) { return x && y; }, a, b);
+  check_op<T>(
+      "logical_or", 0, [](const auto& x, const auto& y) { return x || y; }, a, b);
+  check_op<T>(
+      "logical_not", 0, [](const auto& x) { return !x; }, a);
   if constexpr (std::is_integral_v<T>) {
-    check_op<T>("bitwise_and", 0, [](const auto& x, const auto& y) { return x & y; }, a, b);
-    check_op<T>("bitwise_or", 0, [](const auto& x, const auto& y) { return x | y; }, a, b);
-    check_op<T>("bitwise_xor", 0, [](const auto& x, const auto& y) { return x ^ y; }, a, b);
-    check_op<T>("invert", 0, [](const auto& x) { return ~x; }, a);
-    check_op<T>("power", 0, [](const auto& x, const auto& y) { return xp::power(x, y); }, a, e);
+    check_op<T>(
+        "bitwise_and", 0, [](const auto& x, const auto& y) { return x & y; }, a, b);
+    check_op<T>(
+        "bitwise_or", 0, [](const auto& x, const auto& y) { return x | y; }, a, b);
+    check_op<T>(
+        "bitwise_xor", 0, [](const auto& x, const auto& y) { return x ^ y; }, a, b);
+    check_op<T>(
+        "invert", 0, [](const auto& x) { return ~x; }, a);
+    check_op<T>(
+        "power", 0, [](const auto& x, const auto& y) { return xp::power(x, y); }, a, e);
   } else {
-    check_op<T>("power", is_complex_v<T> ? 64 : 4, [](const auto& x, const auto& y) { return xp::power(x, y); }, p,
-                e);
+    check_op<T>(
+        "power", is_complex_v<T> ? 64 : 4, [](const auto& x, const auto& y) { return xp::power(x, y); }, p, e);
   }
   if constexpr (is_integer_v<T>) {
     const auto s = input<T>("s");  // counts past the width and negative ones: NumPy's defined results
-    check_op<T>("left_shift", 0, [](const auto& x, const auto& y) { return x << y; }, a, s);
-    check_op<T>("right_shift", 0, [](const auto& x, const auto& y) { return x >> y; }, a, s);
+    check_op<T>(
+        "left_shift", 0, [](const auto& x, const auto& y) { return x << y; }, a, s);
+    check_op<T>(
+        "right_shift", 0, [](const auto& x, const auto& y) { return x >> y; }, a, s);
   }
 }
 
@@ -93,33 +121,52 @@ TEST_CASE_TEMPLATE("dtypes: float functions, rounding, complex parts and classif
   // of several such calls)
   const double u = is_complex_v<T> ? 16 : 4;
   const auto x = is_inexact_v<T> ? a : p;  // NumPy's script: a for floats and complex, p otherwise
-  check_op<T>("sqrt", u, [](const auto& v) { return xp::sqrt(v); }, p);
-  check_op<T>("log", u, [](const auto& v) { return xp::log(v); }, p);
-  check_op<T>("log1p", u, [](const auto& v) { return xp::log1p(v); }, p);
+  check_op<T>(
+      "sqrt", u, [](const auto& v) { return xp::sqrt(v); }, p);
+  check_op<T>(
+      "log", u, [](const auto& v) { return xp::log(v); }, p);
+  check_op<T>(
+      "log1p", u, [](const auto& v) { return xp::log1p(v); }, p);
   if constexpr (is_inexact_v<T>) {
     // exp of (0.01 p) in T, as the script computes it
     const auto small = xp::eval(xp::astype<T>(p * xp::detail::convert<T>(0.01)));
     check_member(dtype_archive<T>(), "exp", xp::eval(xp::exp(small)), u);
   } else {
-    check_op<T>("exp", u, [](const auto& v) { return xp::exp(v); }, p);
+    check_op<T>(
+        "exp", u, [](const auto& v) { return xp::exp(v); }, p);
   }
-  check_op<T>("sin", u, [](const auto& v) { return xp::sin(v); }, x);
-  check_op<T>("cos", u, [](const auto& v) { return xp::cos(v); }, x);
-  check_op<T>("tanh", u, [](const auto& v) { return xp::tanh(v); }, x);
-  check_op<T>("arctan", u, [](const auto& v) { return xp::arctan(v); }, x);
-  check_op<T>("expm1", u, [](const auto& v) { return xp::expm1(v); }, x);
+  check_op<T>(
+      "sin", u, [](const auto& v) { return xp::sin(v); }, x);
+  check_op<T>(
+      "cos", u, [](const auto& v) { return xp::cos(v); }, x);
+  check_op<T>(
+      "tanh", u, [](const auto& v) { return xp::tanh(v); }, x);
+  check_op<T>(
+      "arctan", u, [](const auto& v) { return xp::arctan(v); }, x);
+  check_op<T>(
+      "expm1", u, [](const auto& v) { return xp::expm1(v); }, x);
   if constexpr (!is_complex_v<T>) {
-    check_op<T>("floor", 0, [](const auto& v) { return xp::floor(v); }, a);
-    check_op<T>("ceil", 0, [](const auto& v) { return xp::ceil(v); }, a);
-    check_op<T>("trunc", 0, [](const auto& v) { return xp::trunc(v); }, a);
+    check_op<T>(
+        "floor", 0, [](const auto& v) { return xp::floor(v); }, a);
+    check_op<T>(
+        "ceil", 0, [](const auto& v) { return xp::ceil(v); }, a);
+    check_op<T>(
+        "trunc", 0, [](const auto& v) { return xp::trunc(v); }, a);
   }
-  check_op<T>("isnan", 0, [](const auto& v) { return xp::isnan(v); }, a);
-  check_op<T>("isinf", 0, [](const auto& v) { return xp::isinf(v); }, a);
-  check_op<T>("isfinite", 0, [](const auto& v) { return xp::isfinite(v); }, a);
-  check_op<T>("real", 0, [](const auto& v) { return xp::real(v); }, a);
-  check_op<T>("imag", 0, [](const auto& v) { return xp::imag(v); }, a);
-  check_op<T>("conj", 0, [](const auto& v) { return xp::conj(v); }, a);
-  check_op<T>("angle", 2, [](const auto& v) { return xp::angle(v); }, a);
+  check_op<T>(
+      "isnan", 0, [](const auto& v) { return xp::isnan(v); }, a);
+  check_op<T>(
+      "isinf", 0, [](const auto& v) { return xp::isinf(v); }, a);
+  check_op<T>(
+      "isfinite", 0, [](const auto& v) { return xp::isfinite(v); }, a);
+  check_op<T>(
+      "real", 0, [](const auto& v) { return xp::real(v); }, a);
+  check_op<T>(
+      "imag", 0, [](const auto& v) { return xp::imag(v); }, a);
+  check_op<T>(
+      "conj", 0, [](const auto& v) { return xp::conj(v); }, a);
+  check_op<T>(
+      "angle", 2, [](const auto& v) { return xp::angle(v); }, a);
 }
 
 TEST_CASE_TEMPLATE("dtypes: mixed-dtype arithmetic and weak scalars follow NumPy 2's promotion", C, XP_EVERY_DTYPE) {

@@ -46,11 +46,11 @@ void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t st
   X(T, ::xp::detail::eye_gen, arg)                        \
   X(T, ::xp::detail::arange_gen, arg)                     \
   X(T, ::xp::detail::linspace_gen, arg)
-#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)       \
-  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X, arg)        \
-  X(float, ::xp::random::detail::uniform_gen, arg)   \
-  X(double, ::xp::random::detail::uniform_gen, arg)  \
-  X(float, ::xp::random::detail::normal_gen, arg)    \
+#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)      \
+  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X, arg)       \
+  X(float, ::xp::random::detail::uniform_gen, arg)  \
+  X(double, ::xp::random::detail::uniform_gen, arg) \
+  X(float, ::xp::random::detail::normal_gen, arg)   \
   X(double, ::xp::random::detail::normal_gen, arg)
 
 #define XP_CUDA_PRECOMPILED_COPIES(prefix) XP_DTYPES(XP_CUDA_COPY_FROM, prefix)

@@ -1,8 +1,8 @@
 #pragma once
 /// @file backends/cuda/scan.hpp
-/// @brief The device's scan primitive, precompiled for every accumulator np.cumsum/cumprod have (int64, uint64, float16, float, double, complex64, complex128) in libxp_cuda
-/// (backends/cuda/scan.cu). Includes no CUDA header: the public expr/scan.hpp includes it on
-/// every build.
+/// @brief The device's scan primitive, precompiled for every accumulator np.cumsum/cumprod have (int64, uint64,
+/// float16, float, double, complex64, complex128) in libxp_cuda (backends/cuda/scan.cu). Includes no CUDA header: the
+/// public expr/scan.hpp includes it on every build.
 
 #include <cstdint>
 

@@ -38,7 +38,7 @@ constexpr std::uint16_t binary_to_half_bits(U x) {
     if (mantissa == 0) return static_cast<std::uint16_t>(sign | half_infinity_bits);
     return static_cast<std::uint16_t>(sign | half_quiet_nan_bits | (mantissa >> (M - half_mantissa_bits)));
   }
-  if (exponent_field == 0) return sign;  // zero, or a subnormal of float/double: far below 2^-25
+  if (exponent_field == 0) return sign;                      // zero, or a subnormal of float/double: far below 2^-25
   const int e = exponent_field - Bias + half_exponent_bias;  // the biased binary16 exponent
   if (e >= 31) return static_cast<std::uint16_t>(sign | half_infinity_bits);
   // The significand with its leading 1, shifted to binary16's 11 bits (fewer for a subnormal).
@@ -112,7 +112,9 @@ struct float16 {
   friend XP_HD float16 operator-(float16 a, float16 b) { return float16(float(a) - float(b)); }
   friend XP_HD float16 operator*(float16 a, float16 b) { return float16(float(a) * float(b)); }
   friend XP_HD float16 operator/(float16 a, float16 b) { return float16(float(a) / float(b)); }
-  friend XP_HD constexpr float16 operator-(float16 a) { return from_bits(static_cast<std::uint16_t>(a.bits ^ 0x8000u)); }
+  friend XP_HD constexpr float16 operator-(float16 a) {
+    return from_bits(static_cast<std::uint16_t>(a.bits ^ 0x8000u));
+  }
   XP_HD float16& operator+=(float16 o) { return *this = *this + o; }
   XP_HD float16& operator-=(float16 o) { return *this = *this - o; }
   XP_HD float16& operator*=(float16 o) { return *this = *this * o; }

@@ -155,7 +155,9 @@ struct floor_divide {
     using R = detail::arith_t<A, B>;
     static_assert(detail::not_complex_v<R>, "xp::floor_divide is not defined for complex dtypes (NumPy refuses too)");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
-    if constexpr (detail::is_real_floating_v<R>) {
+    if constexpr (std::is_same_v<R, float16>) {  // NumPy's half loop: in float, rounded once
+      return float16((*this)(static_cast<float>(x), static_cast<float>(y)));
+    } else if constexpr (detail::is_real_floating_v<R>) {
       if (y == R(0)) return static_cast<R>(x / y);
       R mod = math::fmod(x, y);
       R div = static_cast<R>((x - mod) / y);
@@ -323,7 +325,10 @@ struct right_shift {
     static_assert(detail::is_integer_v<R>, "xp: >> takes integer or bool arrays, not floats or complex");
     using U = std::make_unsigned_t<R>;
     const R x = static_cast<R>(a), s = static_cast<R>(b);
-    if (static_cast<U>(s) >= U(8 * sizeof(R))) return x < R(0) ? R(-1) : R(0);
+    if (static_cast<U>(s) >= U(8 * sizeof(R))) {
+      if constexpr (std::is_signed_v<R>) return x < R(0) ? R(-1) : R(0);
+      else return R(0);
+    }
     return static_cast<R>(x >> static_cast<unsigned>(s));
   }
 };
@@ -575,6 +580,7 @@ struct sign {
       }
       return A(a.re / m, a.im / m);
     } else if constexpr (detail::is_real_floating_v<A>) return a > A(0) ? A(1) : (a < A(0) ? A(-1) : a);
+    else if constexpr (std::is_unsigned_v<A>) return static_cast<A>(a != A(0));
     else return static_cast<A>((A(0) < a) - (a < A(0)));
   }
 };

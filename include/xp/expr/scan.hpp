@@ -49,7 +49,8 @@ namespace detail {
 // np.cumsum's dtype: bool and signed integers accumulate in int64, unsigned ones in uint64,
 // floats and complex in their own (float16 rounding at every step, as NumPy's half loop).
 template <class T>
-using scan_acc_t = std::conditional_t<is_inexact_v<T>, T, std::conditional_t<is_unsigned_integer_v<T>, std::uint64_t, std::int64_t>>;
+using scan_acc_t =
+    std::conditional_t<is_inexact_v<T>, T, std::conditional_t<is_unsigned_integer_v<T>, std::uint64_t, std::int64_t>>;
 
 template <scan_op Op, class X>
 auto run_scan(const X& x, const index_t* axis) {
