@@ -140,3 +140,33 @@ TEST_CASE("float16: round to nearest even from float and double, exact back to f
     else CHECK(std::memcmp(&got, &want, sizeof(float)) == 0);
   }
 }
+
+TEST_CASE("dtypes: the tour of docs/dtypes.md") {
+  // example-begin dtypes-tour
+  // the 14 dtypes are element types; promotion is NumPy 2's
+  auto i8 = xp::array<std::int8_t, B>({100, -100, 7});
+  auto u64 = xp::full<std::uint64_t, B>({3}, 5);
+  auto mixed = xp::eval(i8 + u64);  // int8 + uint64 -> float64, as NumPy 2
+  static_assert(std::is_same_v<decltype(mixed)::value_type, double>);
+  auto wrapped = xp::eval(i8 + std::int8_t(100));  // weak scalar: stays int8 and wraps: [-56, 0, 107]
+
+  // float16 stores 2 bytes and computes in float (NumPy's result dtype stays float16)
+  auto h = xp::linspace<xp::float16, B>(0, 1, 5);
+  auto h2 = xp::eval(h * h + 1);  // float16
+  float last = h2(4).item();      // 2.0
+
+  // complex64 is xp::complex<float>: std::complex's layout, usable in device code too
+  auto z = xp::full<xp::complex64, B>({3}, std::complex<float>(3, 4));
+  auto magnitude = xp::eval(xp::abs(z));  // float32: 5
+  auto total = xp::sum(z * xp::conj(z));  // complex64: 75 + 0j
+  std::complex<float> t = total.item();   // converts to std::complex on the host
+  // example-end dtypes-tour
+  CHECK(mixed(0).item() == 105.0);
+  CHECK(wrapped(0).item() == -56);
+  CHECK(wrapped(2).item() == 107);
+  CHECK(last == 2.0f);
+  static_assert(std::is_same_v<decltype(h2)::value_type, xp::float16>);
+  static_assert(std::is_same_v<decltype(magnitude)::value_type, float>);
+  CHECK(magnitude(1).item() == 5.0f);
+  CHECK(t == std::complex<float>(75, 0));
+}

@@ -4,8 +4,10 @@
 /// arithmetic runs in float and rounds back, as NumPy's half loops do.
 ///
 /// On the device the conversions are the hardware's (`cvt.rn.f16.f32`, the instruction behind
-/// `__float2half_rn`); on the host they are the bit manipulation below, rounding to nearest
-/// even, overflow to infinity, NaN kept NaN. Both give the same bits for every input.
+/// `__float2half_rn`) except for NaN, whose payload and sign the hardware drops; on the host
+/// they are the bit manipulation below, rounding to nearest even, overflow to infinity, NaN
+/// kept NaN with its sign and top payload bits (NumPy's rule). Both give the same bits for
+/// every input.
 
 #include <bit>
 #include <cstdint>
@@ -100,6 +102,8 @@ struct float16 {
   /// @brief The exact value as a float.
   XP_HD operator float() const {
 #if defined(__CUDA_ARCH__)
+    // the instruction makes every NaN canonical: a NaN keeps its payload and sign the host's way
+    if ((bits & 0x7c00u) == 0x7c00u && (bits & 0x3ffu) != 0) return detail::half_bits_to_float(bits);
     float f;
     asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(bits));
     return f;
@@ -123,6 +127,7 @@ struct float16 {
  private:
   XP_HD static std::uint16_t from_float(float f) {
 #if defined(__CUDA_ARCH__)
+    if (f != f) return detail::float_to_half_bits(f);  // NaN: payload and sign as on the host
     unsigned short h;
     asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f));
     return h;
@@ -132,6 +137,7 @@ struct float16 {
   }
   XP_HD static std::uint16_t from_double(double d) {
 #if defined(__CUDA_ARCH__)
+    if (d != d) return detail::double_to_half_bits(d);
     unsigned short h;
     asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h) : "d"(d));
     return h;
