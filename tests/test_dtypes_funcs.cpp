@@ -1,7 +1,6 @@
-// Float functions, rounding, complex parts and classification of every dtype against NumPy 2 (tests/golden/dtypes_<tag>.npz, written by
-// tests/golden/make_golden_dtypes.py): the result dtype (NumPy's promotion) and the values, on
-// contiguous arrays, transposed views and 0-d elements. An op NumPy refuses for a dtype is absent
-// from the archive; xp refuses it at compile time (tests/compile_fail/), so it is not called.
+// Float functions, rounding, complex parts and classification of every dtype against NumPy 2
+// (tests/golden/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py): the result
+// dtype and the values, on contiguous arrays, transposed views and 0-d elements.
 #include "dtype_support.hpp"
 
 using namespace xt_test;
@@ -123,4 +122,3 @@ TEST_CASE_TEMPLATE("dtypes: float functions, rounding, complex parts and classif
   check_op<T>(
       "angle", 2, [](const auto& v) { return xp::angle(v); }, a);
 }
-

@@ -1,7 +1,6 @@
-// Mixed-dtype arithmetic and weak scalars of every dtype against NumPy 2 (tests/golden/dtypes_<tag>.npz, written by
-// tests/golden/make_golden_dtypes.py): the result dtype (NumPy's promotion) and the values, on
-// contiguous arrays, transposed views and 0-d elements. An op NumPy refuses for a dtype is absent
-// from the archive; xp refuses it at compile time (tests/compile_fail/), so it is not called.
+// Mixed-dtype arithmetic and weak scalars of every dtype against NumPy 2
+// (tests/golden/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py): the promoted
+// dtype of every pair and its values.
 #include "dtype_support.hpp"
 
 using namespace xt_test;
