@@ -341,6 +341,22 @@ XP_BINARY_FUNCTION(bitwise_left_shift, ops::left_shift)
 XP_BINARY_FUNCTION(bitwise_right_shift, ops::right_shift)
 
 // ---- float functions (integers compute in float_of_t) --------------------------------------
+namespace detail {
+// xsimd's exp, tanh, sin, ... convert their argument to integers in range reduction, which is
+// undefined for NaN, infinities and huge values (UBSan stops there): a batch holding such a
+// lane is computed lane by lane with the scalar function, which gives the IEEE special values.
+template <class V, class Vector, class Scalar>
+V finite_lanes_or_scalar(const V& a, Vector vector_fn, Scalar scalar_fn) {
+  using T = typename V::value_type;
+  constexpr T safe = T(1 << 24);  // far beyond every range reduction's domain of use
+  if (::xsimd::all(::xsimd::abs(a) < V(safe))) return vector_fn(a);
+  alignas(V::arch_type::alignment()) T lanes[V::size];
+  a.store_aligned(lanes);
+  for (std::size_t i = 0; i < V::size; ++i) lanes[i] = scalar_fn(lanes[i]);
+  return V::load_aligned(lanes);
+}
+}  // namespace detail
+
 /// np.sqrt, cbrt, exp, exp2, expm1, log, log2, log10, log1p, sin, cos, tan, arcsin, arccos,
 /// arctan, sinh, cosh, tanh: xp::math's function on the host and device, xsimd's on batches.
 #define XP_FLOAT_FUNCTION(name, complex_ok, vector_fn)                                                   \
@@ -354,7 +370,8 @@ XP_BINARY_FUNCTION(bitwise_right_shift, ops::right_shift)
     }                                                                                                    \
     template <class V>                                                                                   \
     static V simd(const V& a) {                                                                          \
-      return vector_fn(a);                                                                               \
+      return detail::finite_lanes_or_scalar(                                                             \
+          a, [](const V& v) { return vector_fn(v); }, [](auto x) { return math::name(x); });             \
     }                                                                                                    \
   };                                                                                                     \
   }                                                                                                      \
