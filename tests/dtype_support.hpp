@@ -104,4 +104,38 @@ void check_member(const xp::npz_file& z, const std::string& name, const xp::ndar
   check_member(z, name, got, ulps, [](const auto& w) { return w; });
 }
 
+/// The input member `name` of dtype T's archive, on the test's backend.
+template <class T>
+xp::ndarray<T, B> dtype_input(const std::string& name) {
+  return xp::asarray<B>(dtype_archive<T>().template get<T>(name));
+}
+
+/// The inputs three ways: as stored, transposed (strided views) and one element (0-d); the
+/// golden is viewed the same way.
+template <class F, class... X>
+void each_layout(F check, const X&... inputs) {
+  check([](const auto& w) { return w; }, inputs...);
+  check([](const auto& w) { return xp::transpose(w); }, xp::transpose(inputs)...);
+  check([](const auto& w) { return w(3, 4); }, inputs(3, 4)...);
+}
+
+/// op(inputs...) against golden member `name` of dtype T's archive, in every layout.
+template <class T, class F, class... X>
+void check_op(const std::string& name, double ulps, F op, const X&... inputs) {
+  const auto& z = dtype_archive<T>();
+  each_layout(
+      [&](auto golden_view, const auto&... in) { check_member(z, name, xp::eval(op(in...)), ulps, golden_view); },
+      inputs...);
+}
+
+/// The host runs every op and reduction on every dtype; the device suite runs each class of
+/// them on every dtype (the checks under `full_matrix` are the rest of each class). Every
+/// op x dtype as device kernels would cost many minutes of nvcc per build for kernels that
+/// differ only in the functor already checked on the host.
+#if defined(XP_TEST_CUDA)
+inline constexpr bool full_matrix = false;
+#else
+inline constexpr bool full_matrix = true;
+#endif
+
 }  // namespace xt_test

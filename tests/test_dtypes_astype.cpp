@@ -6,17 +6,10 @@
 using namespace xt_test;
 using xp::index_t;
 
-namespace {
-template <class T>
-xp::ndarray<T, B> input(const std::string& name) {
-  return xp::asarray<B>(dtype_archive<T>().template get<T>(name));
-}
-}  // namespace
-
 TEST_CASE_TEMPLATE("dtypes: astype from every dtype to every dtype, as NumPy converts", C, XP_EVERY_DTYPE) {
   using T = typename C::type;
   const auto& z = dtype_archive<T>();
-  const auto c = input<T>("c");
+  const auto c = dtype_input<T>("c");
   const auto ct = xp::transpose(c);
   auto to = [&](auto tag) {
     using U = typename decltype(tag)::type;

@@ -6,48 +6,11 @@
 using namespace xt_test;
 using xp::index_t;
 
-namespace {
-
-// The inputs three ways: as stored, transposed (strided views) and one element (0-d); the
-// golden is viewed the same way.
-template <class F, class... X>
-void each_layout(F check, const X&... inputs) {
-  check([](const auto& w) { return w; }, inputs...);
-  check([](const auto& w) { return xp::transpose(w); }, xp::transpose(inputs)...);
-  check([](const auto& w) { return w(3, 4); }, inputs(3, 4)...);
-}
-
-template <class T, class F, class... X>
-void check_op(const std::string& name, double ulps, F op, const X&... inputs) {
-  const auto& z = dtype_archive<T>();
-  each_layout(
-      [&](auto golden_view, const auto&... in) { check_member(z, name, xp::eval(op(in...)), ulps, golden_view); },
-      inputs...);
-}
-
-template <class T>
-xp::ndarray<T, B> input(const std::string& name) {
-  return xp::asarray<B>(dtype_archive<T>().template get<T>(name));
-}
-
-}  // namespace
-
-// The host runs every op on every dtype; the device suite runs each op class on every dtype
-// (arithmetic, comparison, logic, bitwise and shifts, float functions, rounding, complex parts,
-// classification: the ops under `full_matrix` are the rest of each class). Every op x dtype as a
-// device kernel would cost many minutes of nvcc per build for kernels that differ only in the
-// functor already checked on the host.
-#if defined(XP_TEST_CUDA)
-constexpr bool full_matrix = false;
-#else
-constexpr bool full_matrix = true;
-#endif
-
 TEST_CASE_TEMPLATE("dtypes: float functions, rounding, complex parts and classification of every dtype", C,
                    XP_EVERY_DTYPE) {
   using T = typename C::type;
   using namespace xp::detail;
-  const auto a = input<T>("a"), p = input<T>("p");
+  const auto a = dtype_input<T>("a"), p = dtype_input<T>("p");
   // bool and integers compute in NumPy's float (float16 for 8 bits, float32 for 16, float64
   // beyond); the libm of each side may differ in the last bits: a few ulps (complex: formulas
   // of several such calls)

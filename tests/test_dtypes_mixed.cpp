@@ -6,52 +6,15 @@
 using namespace xt_test;
 using xp::index_t;
 
-namespace {
-
-// The inputs three ways: as stored, transposed (strided views) and one element (0-d); the
-// golden is viewed the same way.
-template <class F, class... X>
-void each_layout(F check, const X&... inputs) {
-  check([](const auto& w) { return w; }, inputs...);
-  check([](const auto& w) { return xp::transpose(w); }, xp::transpose(inputs)...);
-  check([](const auto& w) { return w(3, 4); }, inputs(3, 4)...);
-}
-
-template <class T, class F, class... X>
-void check_op(const std::string& name, double ulps, F op, const X&... inputs) {
-  const auto& z = dtype_archive<T>();
-  each_layout(
-      [&](auto golden_view, const auto&... in) { check_member(z, name, xp::eval(op(in...)), ulps, golden_view); },
-      inputs...);
-}
-
-template <class T>
-xp::ndarray<T, B> input(const std::string& name) {
-  return xp::asarray<B>(dtype_archive<T>().template get<T>(name));
-}
-
-}  // namespace
-
-// The host runs every op on every dtype; the device suite runs each op class on every dtype
-// (arithmetic, comparison, logic, bitwise and shifts, float functions, rounding, complex parts,
-// classification: the ops under `full_matrix` are the rest of each class). Every op x dtype as a
-// device kernel would cost many minutes of nvcc per build for kernels that differ only in the
-// functor already checked on the host.
-#if defined(XP_TEST_CUDA)
-constexpr bool full_matrix = false;
-#else
-constexpr bool full_matrix = true;
-#endif
-
 TEST_CASE_TEMPLATE("dtypes: mixed-dtype arithmetic and weak scalars follow NumPy 2's promotion", C, XP_EVERY_DTYPE) {
   using T = typename C::type;
   const auto& z = dtype_archive<T>();
-  const auto a = input<T>("a");
+  const auto a = dtype_input<T>("a");
   // every other dtype's `a` (as stored in its own archive): the values of the promoted sums
   // and products (int64 + uint64 is float64, float16 + int16 float32, ...)
   auto with = [&](auto tag) {
     using U = typename decltype(tag)::type;
-    const auto other = xp::asarray<B>(dtype_archive<U>().template get<U>("a"));
+    const auto other = dtype_input<U>("a");
     const std::string code(xp::dtype::of<U>().npy_code());
     [[maybe_unused]] constexpr bool cx = xp::detail::is_complex_v<xp::promote_t<T, U>>;
     check_member(z, "mix_add_" + code, xp::eval(a + other), 0);

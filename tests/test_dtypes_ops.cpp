@@ -7,48 +7,11 @@
 using namespace xt_test;
 using xp::index_t;
 
-namespace {
-
-// The inputs three ways: as stored, transposed (strided views) and one element (0-d); the
-// golden is viewed the same way.
-template <class F, class... X>
-void each_layout(F check, const X&... inputs) {
-  check([](const auto& w) { return w; }, inputs...);
-  check([](const auto& w) { return xp::transpose(w); }, xp::transpose(inputs)...);
-  check([](const auto& w) { return w(3, 4); }, inputs(3, 4)...);
-}
-
-template <class T, class F, class... X>
-void check_op(const std::string& name, double ulps, F op, const X&... inputs) {
-  const auto& z = dtype_archive<T>();
-  each_layout(
-      [&](auto golden_view, const auto&... in) { check_member(z, name, xp::eval(op(in...)), ulps, golden_view); },
-      inputs...);
-}
-
-template <class T>
-xp::ndarray<T, B> input(const std::string& name) {
-  return xp::asarray<B>(dtype_archive<T>().template get<T>(name));
-}
-
-}  // namespace
-
-// The host runs every op on every dtype; the device suite runs each op class on every dtype
-// (arithmetic, comparison, logic, bitwise and shifts, float functions, rounding, complex parts,
-// classification: the ops under `full_matrix` are the rest of each class). Every op x dtype as a
-// device kernel would cost many minutes of nvcc per build for kernels that differ only in the
-// functor already checked on the host.
-#if defined(XP_TEST_CUDA)
-constexpr bool full_matrix = false;
-#else
-constexpr bool full_matrix = true;
-#endif
-
 TEST_CASE_TEMPLATE("dtypes: arithmetic and comparisons of every dtype give NumPy 2's dtypes and values", C,
                    XP_EVERY_DTYPE) {
   using T = typename C::type;
   using namespace xp::detail;
-  const auto a = input<T>("a"), b = input<T>("b"), p = input<T>("p"), e = input<T>("e");
+  const auto a = dtype_input<T>("a"), b = dtype_input<T>("b"), p = dtype_input<T>("p"), e = dtype_input<T>("e");
   // IEEE + - * / are correctly rounded on both backends; complex * and / are formulas (the
   // device contracts them into FMAs)
   const double cx = is_complex_v<T> ? 4 : 0;
@@ -146,7 +109,7 @@ TEST_CASE_TEMPLATE("dtypes: arithmetic and comparisons of every dtype give NumPy
         "power", is_complex_v<T> ? 64 : 4, [](const auto& x, const auto& y) { return xp::power(x, y); }, p, e);
   }
   if constexpr (is_integer_v<T>) {
-    const auto s = input<T>("s");  // counts past the width and negative ones: NumPy's defined results
+    const auto s = dtype_input<T>("s");  // counts past the width and negative ones: NumPy's defined results
     check_op<T>(
         "left_shift", 0, [](const auto& x, const auto& y) { return x << y; }, a, s);
     if constexpr (full_matrix) {

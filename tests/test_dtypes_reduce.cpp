@@ -6,30 +6,12 @@
 using namespace xt_test;
 using xp::index_t;
 
-namespace {
-template <class T>
-xp::ndarray<T, B> input(const std::string& name) {
-  return xp::asarray<B>(dtype_archive<T>().template get<T>(name));
-}
-}  // namespace
-
-// The host runs every op on every dtype; the device suite runs each op class on every dtype
-// (sums, moments, ordering, logic: the reductions under `full_matrix` are the rest of each
-// class). Every op x dtype as a
-// device kernel would cost many minutes of nvcc per build for kernels that differ only in the
-// functor already checked on the host.
-#if defined(XP_TEST_CUDA)
-constexpr bool full_matrix = false;
-#else
-constexpr bool full_matrix = true;
-#endif
-
 TEST_CASE_TEMPLATE("dtypes: reductions of every dtype give NumPy 2's dtypes and values", C, XP_EVERY_DTYPE) {
   using T = typename C::type;
   using namespace xp::detail;
   const auto& z = dtype_archive<T>();
-  const auto r = input<T>("r");
-  const auto q = is_inexact_v<T> ? input<T>("q") : r;
+  const auto r = dtype_input<T>("r");
+  const auto q = is_inexact_v<T> ? dtype_input<T>("q") : r;
   // Sums add in another order than NumPy's pairwise loop: a few epsilons of the sum of
   // magnitudes, which |want| + 1 stands for at these sizes (63 values of order 1); float16
   // accumulates in float and rounds once (NumPy's contiguous loops do; along axis 0 NumPy
