@@ -150,24 +150,29 @@ namespace ops {
 /// is 0 and MIN // -1 wraps to MIN, as NumPy gives (C++ would trap on both); floats follow
 /// NumPy's divmod (x // 0 is ±inf or nan, the result consistent with remainder).
 struct floor_divide {
+  template <class R>
+  XP_HD static R floored_quotient(R x, R y) {
+    if (y == R(0)) return static_cast<R>(x / y);
+    R mod = math::fmod(x, y);
+    R div = static_cast<R>((x - mod) / y);
+    if (mod != R(0) && ((y < R(0)) != (mod < R(0)))) div = static_cast<R>(div - R(1));
+    if (div != R(0)) {
+      R floored = math::floor(div);
+      if (div - floored > R(0.5)) floored = static_cast<R>(floored + R(1));
+      return floored;
+    }
+    return math::copysign_of(R(0), static_cast<R>(x / y));
+  }
+
   template <class A, class B>
   XP_HD auto operator()(A a, B b) const {
     using R = detail::arith_t<A, B>;
     static_assert(detail::not_complex_v<R>, "xp::floor_divide is not defined for complex dtypes (NumPy refuses too)");
     const R x = static_cast<R>(a), y = static_cast<R>(b);
     if constexpr (std::is_same_v<R, float16>) {  // NumPy's half loop: in float, rounded once
-      return float16((*this)(static_cast<float>(x), static_cast<float>(y)));
+      return float16(floored_quotient(static_cast<float>(x), static_cast<float>(y)));
     } else if constexpr (detail::is_real_floating_v<R>) {
-      if (y == R(0)) return static_cast<R>(x / y);
-      R mod = math::fmod(x, y);
-      R div = static_cast<R>((x - mod) / y);
-      if (mod != R(0) && ((y < R(0)) != (mod < R(0)))) div = static_cast<R>(div - R(1));
-      if (div != R(0)) {
-        R floored = math::floor(div);
-        if (div - floored > R(0.5)) floored = static_cast<R>(floored + R(1));
-        return floored;
-      }
-      return math::copysign_of(R(0), static_cast<R>(x / y));
+      return floored_quotient(x, y);
     } else {
       if (y == R(0)) return R(0);
       if constexpr (std::is_signed_v<R>) {
