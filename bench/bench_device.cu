@@ -156,4 +156,17 @@ void device_column_sum(benchmark::State& state) {
 }
 BENCHMARK(device_column_sum)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// np.cumsum of a contiguous 1-D array: one read and one write per element is the floor
+// (bytes as device_copy's), so GB/s here compares with device_copy directly.
+template <class T>
+void device_cumsum(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto x = xp::random::uniform<float, xp::cuda>({n}, -1.f, 1.f, 1).astype<T>();
+  xp::ndarray<T, xp::cuda> c;
+  device_loop(state, [&] { c = xp::cumsum(x); });
+  state.SetBytesProcessed(state.iterations() * n * 2 * sizeof(T));
+}
+BENCHMARK(device_cumsum<float>)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK(device_cumsum<double>)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 }  // namespace

@@ -282,6 +282,45 @@ TEST_CASE("cumsum / cumprod: NumPy's values and dtypes, every axis, views; error
   CHECK_THROWS_AS(xp::cumsum(ones, -2), xp::index_error);
 }
 
+TEST_CASE("cumulative_sum / cumulative_prod: the array API's axis and include_initial (NumPy 2 goldens)") {
+  const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/cumulative.npz");
+  const auto x = z.get<std::int32_t, B>("x");
+  for (const std::string fn : {"sum", "prod"}) {
+    for (int axis : {0, 1, 2, -1}) {
+      for (bool init : {false, true}) {
+        const std::string key =
+            fn + "_ax" + (axis < 0 ? std::string("m1") : std::to_string(axis)) + (init ? "_init" : "_plain");
+        INFO(key);
+        const auto got = fn == "sum" ? xp::cumulative_sum(x, axis, init) : xp::cumulative_prod(x, axis, init);
+        check_same(got, z.get<std::int64_t, xp::host>(key));
+        // a transposed view gives the transposed problem's answer
+        if (!init && axis >= 0) {
+          const auto xt = xp::transpose(x, {2, 1, 0});
+          const auto gt = fn == "sum" ? xp::cumulative_sum(xt, 2 - axis) : xp::cumulative_prod(xt, 2 - axis);
+          check_same(xp::transpose(gt, {2, 1, 0}).copy(), z.get<std::int64_t, xp::host>(key));
+        }
+      }
+    }
+    const auto v = z.get<double, B>("v");
+    check_same(fn == "sum" ? xp::cumulative_sum(v, std::nullopt, true) : xp::cumulative_prod(v, std::nullopt, true),
+               z.get<double, xp::host>(fn + "_1d_init"));
+  }
+  // the scan reads a contiguous input of the accumulator's dtype in place of a copy: the input
+  // is left as it was
+  const auto f = xp::random::uniform<double, B>({1001}, -1.0, 1.0, 7);
+  const auto before = f.copy();
+  const auto s = xp::cumsum(f);
+  check_same(f, xp::to_host(before));
+  CHECK(s(1000).item() == doctest::Approx(xp::sum(f).item()).epsilon(1e-12));
+  // empty along the axis with include_initial: just the identity
+  const auto e = xp::cumulative_prod(xp::zeros<float, B>({2, 0}), 1, true);
+  CHECK(xp::to_string(e.shape()) == "(2, 1)");
+  CHECK(xp::all(e == 1.f).item());
+  CHECK_THROWS_AS(xp::cumulative_sum(x), xp::value_error);  // axis required above 1-D
+  CHECK_THROWS_AS(xp::cumulative_sum(xp::scalar<float, B>(1.f)), xp::value_error);
+  CHECK_THROWS_AS(xp::cumulative_sum(x, 3), xp::index_error);
+}
+
 TEST_CASE("round(x, decimals): NumPy's values for float32, float64 and int64, negative decimals too") {
   for (int d : {-2, -1, 0, 1, 2, 3}) {
     const std::string tag = d < 0 ? "m" + std::to_string(-d) : std::to_string(d);

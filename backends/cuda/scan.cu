@@ -1,6 +1,6 @@
 // The device's scan primitive (declared in backends/cuda/scan.hpp): Thrust's inclusive scan on
-// xp's current stream, by row key when there are several rows. Its temporary storage comes
-// from xp's stream-ordered allocator, so a scan neither synchronises nor bypasses the pool.
+// xp's current stream (out of place when the problem has a source), by row key when there are several rows. Its
+// temporary storage comes from xp's stream-ordered allocator, so a scan neither synchronises nor bypasses the pool.
 #include <thrust/execution_policy.h>
 #include <thrust/functional.h>
 #include <thrust/iterator/counting_iterator.h>
@@ -54,11 +54,12 @@ void scan_with(const detail::scan_problem<Acc>& p, Op op) {
   pool_allocator alloc;
   const auto policy = thrust::cuda::par_nosync(alloc).on(current_stream());
   const index_t n = p.lines * p.length;
+  const Acc* in = p.source ? p.source : p.data;
   if (p.lines == 1) {
-    thrust::inclusive_scan(policy, p.data, p.data + n, p.data, op);
+    thrust::inclusive_scan(policy, in, in + n, p.data, op);
   } else {
     const auto keys = thrust::make_transform_iterator(thrust::make_counting_iterator<index_t>(0), row_of{p.length});
-    thrust::inclusive_scan_by_key(policy, keys, keys + n, p.data, p.data, thrust::equal_to<index_t>{}, op);
+    thrust::inclusive_scan_by_key(policy, keys, keys + n, in, p.data, thrust::equal_to<index_t>{}, op);
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }

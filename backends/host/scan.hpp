@@ -26,8 +26,9 @@ struct primitive::scan<host> {
 #pragma omp parallel for if (p.lines > 1 && p.lines * p.length > parallel_threshold)
     for (index_t line = 0; line < p.lines; ++line) {
       Acc* row = p.data + line * p.length;
-      Acc acc = row[0];
-      for (index_t j = 1; j < p.length; ++j) row[j] = acc = static_cast<Acc>(op(acc, row[j]));
+      const Acc* in = (p.source ? p.source : p.data) + line * p.length;
+      Acc acc = row[0] = in[0];
+      for (index_t j = 1; j < p.length; ++j) row[j] = acc = static_cast<Acc>(op(acc, in[j]));
     }
   }
 };

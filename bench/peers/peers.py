@@ -129,6 +129,13 @@ if cp is not None:
             out[f"device_sum/{size}"] = dev_time(lambda: cp.sum(v))
             size *= 4
         del v
+    # issue 19's scans: cumsum of 2^26 float32 and float64 (bench_device.cu device_cumsum)
+    if want("scan"):
+        n = 1 << 26
+        for name in ("float32", "float64"):
+            dx = cp.random.uniform(-1, 1, n, dtype=cp.float32).astype(name)
+            out[f"device_cumsum<{name}>/67108864"] = dev_time(lambda: cp.cumsum(dx))
+        del dx
     # issue 18's dtypes: x + y and sum of 2^26 elements per dtype, x * y + z for float32,
     # complex64 and float16 (bench_device_dtypes.cu; the same inputs: uniform in [1, 100))
     if want("dtypes"):
