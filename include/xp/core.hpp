@@ -20,6 +20,7 @@
 #include "xp/core/host_instances.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/print.hpp"
+#include "xp/core/searchsorted.hpp"
 #include "xp/core/shape.hpp"
 #include "xp/core/slicing.hpp"
 #include "xp/core/transfer.hpp"

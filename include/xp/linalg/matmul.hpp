@@ -1,7 +1,7 @@
 #pragma once
 /// @file linalg/matmul.hpp
 /// @brief Matrix products with NumPy's semantics: matmul (batched, broadcast), dot, vdot,
-/// inner, outer. Written once over the backends' `gemm` primitive.
+/// inner, outer, tensordot, vecdot. Written once over the backends' `gemm` primitive.
 ///
 ///     auto C  = xp::matmul(A, B);                                        // np.matmul / A @ B
 ///     auto C2 = xp::matmul(A, B, {.engine = xp::matmul_engine::tiled});  // force xp's kernel
@@ -11,6 +11,8 @@
 #include <cstdint>
 #include <string>
 #include <type_traits>
+#include <utility>
+#include <vector>
 
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
@@ -349,6 +351,113 @@ ndarray<promote_t<T, U>, B> outer(const ndarray<T, B>& a, const ndarray<U, B>& b
   return ndarray<R, B>(expand_dims(a.ravel(), 1) * expand_dims(b.ravel(), 0));
 }
 
+/// @brief np.tensordot(a, b, axes=N): the sum product over the last N axes of a and the first
+/// N of b; result shape a.shape[:-N] + b.shape[N:] (the array API's tensordot).
+/// @throws xp::shape_error when the contracted extents differ; xp::value_error for N < 0 or
+/// N above either rank.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> tensordot(const ndarray<T, B>& a, const ndarray<U, B>& b, index_t axes = 2) {
+  const auto na = static_cast<index_t>(a.ndim()), nb = static_cast<index_t>(b.ndim());
+  if (axes < 0 || axes > na || axes > nb)
+    throw value_error("xp::tensordot: axes=" + std::to_string(axes) + " for operands of shapes " +
+                      to_string(a.shape()) + " and " + to_string(b.shape()));
+  std::vector<index_t> from_a, from_b;
+  for (index_t i = 0; i < axes; ++i) {
+    from_a.push_back(na - axes + i);
+    from_b.push_back(i);
+  }
+  return tensordot(a, b, from_a, from_b);
+}
+
+/// @brief np.tensordot(a, b, axes=(axes_a, axes_b)): the sum product over a's axes `axes_a`
+/// paired in order with b's `axes_b` (negative axes count from the end); result shape a's other
+/// axes then b's other axes, each in order.
+/// @throws xp::shape_error when the lists differ in length or a pair's extents differ;
+/// xp::index_error for an axis out of range; xp::value_error for an axis named twice.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> tensordot(const ndarray<T, B>& a, const ndarray<U, B>& b,
+                                      const std::vector<index_t>& axes_a, const std::vector<index_t>& axes_b) {
+  detail::op_range<B> range("xp::tensordot");
+  if (axes_a.size() != axes_b.size())
+    throw shape_error("xp::tensordot: " + std::to_string(axes_a.size()) + " axes of the first operand paired with " +
+                      std::to_string(axes_b.size()) + " of the second");
+  // a's free axes then its contracted ones; b's contracted ones then its free ones
+  auto split = [](const auto& x, const std::vector<index_t>& axes, bool contracted_last) {
+    std::vector<index_t> contracted, free;
+    std::vector<bool> used(x.ndim(), false);
+    for (index_t ax : axes) {
+      const int d = normalize_axis(ax, x.ndim());
+      if (used[d]) throw value_error("xp::tensordot: axis " + std::to_string(ax) + " is named twice");
+      used[d] = true;
+      contracted.push_back(d);
+    }
+    for (std::size_t d = 0; d < x.ndim(); ++d)
+      if (!used[d]) free.push_back(static_cast<index_t>(d));
+    std::vector<index_t> order = contracted_last ? free : contracted;
+    const auto& rest = contracted_last ? contracted : free;
+    order.insert(order.end(), rest.begin(), rest.end());
+    return std::pair{order, free};
+  };
+  const auto [order_a, free_a] = split(a, axes_a, true);
+  const auto [order_b, free_b] = split(b, axes_b, false);
+  index_t k = 1;
+  for (std::size_t i = 0; i < axes_a.size(); ++i) {
+    const index_t ea = a.shape()[order_a[free_a.size() + i]], eb = b.shape()[order_b[i]];
+    if (ea != eb)
+      throw shape_error("xp::tensordot: shapes " + to_string(a.shape()) + " and " + to_string(b.shape()) +
+                        " not aligned: axis " + std::to_string(axes_a[i]) + " (" + std::to_string(ea) + ") and axis " +
+                        std::to_string(axes_b[i]) + " (" + std::to_string(eb) + ")");
+    k *= ea;
+  }
+  shape_type result;
+  index_t rows = 1, cols = 1;
+  for (index_t d : free_a) {
+    result.push_back(a.shape()[d]);
+    rows *= a.shape()[d];
+  }
+  for (index_t d : free_b) {
+    result.push_back(b.shape()[d]);
+    cols *= b.shape()[d];
+  }
+  const auto a2 = transpose(a, order_a).reshape({rows, k});
+  const auto b2 = transpose(b, order_b).reshape({k, cols});
+  return matmul(a2, b2).reshape(result);
+}
+
+/// @brief The array API's vecdot(x1, x2, axis=-1): sum(conj(x1) * x2) along `axis`, the other
+/// axes broadcast (np.vecdot). `axis` counts in the broadcast shape; the contracted extents
+/// must be equal (they are not broadcast).
+/// @throws xp::shape_error when the contracted extents differ or the other axes do not
+/// broadcast; xp::index_error when `axis` is outside an operand.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> vecdot(const ndarray<T, B>& x1, const ndarray<U, B>& x2, index_t axis = -1) {
+  detail::op_range<B> range("xp::vecdot");
+  const auto rank = static_cast<index_t>(std::max(x1.ndim(), x2.ndim()));
+  const index_t from_end = axis < 0 ? axis : axis - rank;  // -1 is the last axis
+  if (from_end >= 0 || -from_end > static_cast<index_t>(std::min(x1.ndim(), x2.ndim())))
+    throw index_error("xp::vecdot: axis " + std::to_string(axis) + " is out of range for operands of shapes " +
+                      to_string(x1.shape()) + " and " + to_string(x2.shape()));
+  // the contracted axis moved last in each, then (..., 1, n) @ (..., n, 1)
+  auto last = [from_end](const auto& x) {
+    const auto d = static_cast<index_t>(x.ndim()) + from_end;
+    std::vector<index_t> order;
+    for (index_t i = 0; i < static_cast<index_t>(x.ndim()); ++i)
+      if (i != d) order.push_back(i);
+    order.push_back(d);
+    return transpose(x, order);
+  };
+  const auto a = last(x1);
+  const auto b = last(x2);
+  if (a.shape(-1) != b.shape(-1))
+    throw shape_error("xp::vecdot: shapes " + to_string(x1.shape()) + " and " + to_string(x2.shape()) +
+                      " differ along axis " + std::to_string(axis) + ": " + std::to_string(a.shape(-1)) +
+                      " != " + std::to_string(b.shape(-1)));
+  ndarray<promote_t<T, U>, B> product;
+  if constexpr (detail::is_complex_v<T>) product = matmul(expand_dims(ndarray<T, B>(conj(a)), -2), expand_dims(b, -1));
+  else product = matmul(expand_dims(a, -2), expand_dims(b, -1));
+  return squeeze(squeeze(product, -1), -1);
+}
+
 /// @brief matmul, dot, vdot, inner and outer of expressions (`xp::matmul(a.T(), b * 2)`):
 /// each expression is evaluated into an array first, then multiplied as arrays are.
 template <class L, class R>
@@ -379,5 +488,15 @@ auto inner(const L& a, const R& b, const matmul_options& options = {}) {
 template <class L, class R>
 requires detail::has_expression_operand<L, R>
 auto outer(const L& a, const R& b) { return outer(detail::materialize(a), detail::materialize(b)); }
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto tensordot(const L& a, const R& b, index_t axes = 2) {
+  return tensordot(detail::materialize(a), detail::materialize(b), axes);
+}
+template <class L, class R>
+requires detail::has_expression_operand<L, R>
+auto vecdot(const L& a, const R& b, index_t axis = -1) {
+  return vecdot(detail::materialize(a), detail::materialize(b), axis);
+}
 
 }  // namespace xp
