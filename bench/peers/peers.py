@@ -42,6 +42,28 @@ if want("elementwise"):
     hc = np.empty_like(ha)
     out["host_matmul<float, automatic>/1024"] = host_time(lambda: np.matmul(ha, hb, out=hc))
 
+# issue 19's elementwise functions (bench_ops_new.hpp): 2^24 float32 on the host, 2^26 on the device
+NEW_OPS = {
+    "acosh": lambda m, x, y: m.arccosh(x + np.float32(2)),
+    "asinh": lambda m, x, y: m.arcsinh(x),
+    "atanh": lambda m, x, y: m.arctanh(x * np.float32(0.5)),
+    "deg2rad": lambda m, x, y: m.deg2rad(x),
+    "rad2deg": lambda m, x, y: m.rad2deg(x),
+    "signbit": lambda m, x, y: m.signbit(x),
+    "positive": lambda m, x, y: m.positive(x),
+    "nan_to_num": lambda m, x, y: m.nan_to_num(x),
+    "logical_xor": lambda m, x, y: m.logical_xor(x, y),
+    "heaviside": lambda m, x, y: m.heaviside(x, y),
+    "fmod": lambda m, x, y: m.fmod(x, y),
+    "isclose": lambda m, x, y: m.isclose(x, y),
+}
+if want("newops"):
+    n = 1 << 24
+    x = rng.uniform(-1, 1, n).astype(np.float32)
+    y = rng.uniform(0.5, 1.5, n).astype(np.float32)
+    for name, f in NEW_OPS.items():
+        out[f"host_op_{name}/{n}"] = host_time(lambda: f(np, x, y))
+
 # Lomb-Scargle: SciPy's classic kernel, 2^10 samples x 2^14 frequencies (one core)
 if want("lombscargle"):
     try:
@@ -129,6 +151,13 @@ if cp is not None:
             out[f"device_sum/{size}"] = dev_time(lambda: cp.sum(v))
             size *= 4
         del v
+    if want("newops"):
+        n = 1 << 26
+        dx = cp.random.uniform(-1, 1, n, dtype=cp.float32)
+        dy = cp.random.uniform(0.5, 1.5, n, dtype=cp.float32)
+        for name, f in NEW_OPS.items():
+            out[f"device_op_{name}/{n}"] = dev_time(lambda: f(cp, dx, dy))
+        del dx, dy
     # issue 19's scans: cumsum of 2^26 float32 and float64 (bench_device.cu device_cumsum)
     if want("scan"):
         n = 1 << 26
