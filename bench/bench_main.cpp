@@ -22,6 +22,20 @@ void host_sum(benchmark::State& state) {
 }
 BENCHMARK(host_sum)->Arg(1 << 24)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+// Generator.random / .standard_normal of float32 (NumPy's peers: bench/peers/peers.py "random")
+template <bool Normal>
+void host_random(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto g = xp::random::default_rng(1);
+  for (auto _ : state) {
+    auto a = Normal ? g.standard_normal<float>({n}) : g.random<float>({n});
+    benchmark::DoNotOptimize(a.data());
+  }
+  state.SetBytesProcessed(state.iterations() * n * static_cast<std::int64_t>(sizeof(float)));
+}
+BENCHMARK_TEMPLATE(host_random, false)->Arg(1 << 26)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_random, true)->Arg(1 << 26)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 template <class T, bool Grid>
 void host_lombscargle(benchmark::State& state) {
   const xp::index_t nf = state.range(0);

@@ -3,7 +3,7 @@
 Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's benchmarks.
 
     python3 bench/peers/peers.py > peers.json
-    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer, dtypes)
+    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer, dtypes, random)
 """
 import json
 import os
@@ -91,6 +91,13 @@ hf = rng.uniform(0, 1, (2000, 2000)).astype(np.float32)
 if want("diffusion"):
     out["host_diffusion_100_steps"] = host_time(lambda: slicing_steps(np, hf, np.float32(0.25), 10), reps=2) * 10
 
+# Generator.random / .standard_normal of 2^26 float32 (xp_bench: host_random<false|true>)
+if want("random"):
+    n = 1 << 26
+    g = np.random.default_rng(1)
+    out[f"host_random<false>/{n}"] = host_time(lambda: g.random(n, dtype=np.float32))
+    out[f"host_random<true>/{n}"] = host_time(lambda: g.standard_normal(n, dtype=np.float32))
+
 try:
     import cupy as cp
 except Exception as e:  # no GPU peer on this machine
@@ -135,6 +142,13 @@ if cp is not None:
             out[f"to_host_new/{n}"] = wall_time(lambda: cp.asnumpy(dx))
             out[f"to_host_existing/{n}"] = wall_time(lambda: dx.get(out=hout))
             out[f"to_host_pinned/{n}"] = wall_time(lambda: dx.get(out=hp))
+
+    # CuPy's Generator (XORWOW bit generator) beside xp's device_generator<false|true>
+    if want("random"):
+        n = 1 << 26
+        dg = cp.random.default_rng(1)
+        out[f"device_generator<false>/{n}"] = dev_time(lambda: dg.random(n, dtype=cp.float32))
+        out[f"device_generator<true>/{n}"] = dev_time(lambda: dg.standard_normal(n, dtype=cp.float32))
 
     if want("elementwise"):
         n = 1 << 26

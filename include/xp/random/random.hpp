@@ -1,12 +1,14 @@
 #pragma once
 /// @file random.hpp
 /// @brief xp::random: uniform and normal arrays from Philox 4x32-10. The same seed gives the
-/// same numbers on xp::host and xp::cuda (uniform: bit for bit; normal: see philox.hpp).
+/// same numbers on xp::host and xp::cuda (uniform: bit for bit; normal: see philox.hpp), and
+/// NumPy's Generator API (random/generator.hpp: xp::random::default_rng).
 
 #include <cstdint>
 #include <type_traits>
 
 #include "xp/core/creation.hpp"
+#include "xp/random/generator.hpp"
 #include "xp/random/philox.hpp"
 
 namespace xp::random {
