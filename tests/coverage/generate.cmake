@@ -38,7 +38,7 @@ foreach(line IN LISTS _doc_lines)
   if(line MATCHES "^\\| *(function|---)")  # the header and its rule
     continue()
   endif()
-  if(NOT line MATCHES "^\\| *([a-z_0-9]+) *\\| *(.*) *\\|[^|]*\\|$")
+  if(NOT line MATCHES "^\\| *([A-Za-z_0-9.]+) *\\| *(.*) *\\|[^|]*\\|$")
     list(APPEND _errors "a row of table ${_table} that is not `| name | `expression` | notes |`: ${line}")
     continue()
   endif()
