@@ -161,6 +161,17 @@ TEST_CASE_TEMPLATE("manipulation: concat, stack, split, flip, roll, repeat, tile
     check_parts(z, "meshgrid_ij", xp::meshgrid({m0, m1, m2}, "ij"));
     check_parts(z, "meshgrid_one", xp::meshgrid({x(0, 0, reversed)}));
     CHECK(xp::meshgrid(std::vector<A>{}).empty());
+    // the variadic form: a tuple, each input's own dtype kept
+    const auto [g0, g1, g2] = xp::meshgrid(m0, m1, m2, "ij");
+    want("meshgrid_ij_0", g0);
+    want("meshgrid_ij_1", g1);
+    want("meshgrid_ij_2", g2);
+    using U = std::conditional_t<xp::detail::is_complex_v<T>, xp::complex128, double>;  // holds T exactly
+    const auto [h0, h1, h2] = xp::meshgrid(m0, m1.template astype<U>(), m2);
+    want("meshgrid_xy_0", h0);
+    want("meshgrid_xy_2", h2);
+    CHECK(h1.dtype() == xp::dtype::of<U>());
+    check_same(h1, xp::asarray<B>(z.template get<T>("meshgrid_xy_1")).template astype<U>());
   }
 }
 
@@ -179,9 +190,9 @@ TEST_CASE("manipulation: geomspace, logspace, identity as NumPy 2") {
   check_member(z, "log_base2", xp::logspace<double, B>(1, 2, 5, false, 2), tol);
   check_member(z, "log_f4", xp::logspace<float, B>(-1.5, 2.25, 6), tol);
   check_member(z, "log_neg_base", xp::logspace<double, B>(0, 3, 4, true, -2.0), tol);
-  check_member(z, "identity_f8", xp::identity<double, B>(3), 0);
-  check_member(z, "identity_i4", xp::identity<std::int32_t, B>(4), 0);
-  CHECK(xp::identity(2).dtype() == "float64");
+  check_member(z, "identity_f8", xp::identity_matrix<double, B>(3), 0);
+  check_member(z, "identity_i4", xp::identity_matrix<std::int32_t, B>(4), 0);
+  CHECK(xp::identity_matrix(2).dtype() == "float64");
   CHECK(xp::geomspace<double, B>(1, 10, 0).shape() == xp::shape_type{0});
 }
 
@@ -281,7 +292,8 @@ TEST_CASE("manipulation: bad input throws the typed errors naming the shapes, ax
   XP_CHECK_THROWS(xp::value_error, xp::tril(s), "0-d");
   XP_CHECK_THROWS(xp::value_error, xp::diag(xp::zeros<float, B>({2, 2, 2})), "(2, 2, 2)");
   XP_CHECK_THROWS(xp::value_error, xp::meshgrid({v, v}, "xx"), "xx");
+  XP_CHECK_THROWS(xp::value_error, xp::meshgrid(v, a, "xx"), "xx");
   XP_CHECK_THROWS(xp::value_error, (xp::geomspace<double, B>(0, 10)), "zero");
   XP_CHECK_THROWS(xp::value_error, (xp::logspace<double, B>(0, 1, -3)), "-3");
-  XP_CHECK_THROWS(xp::value_error, (xp::identity<double, B>(-1)), "-1");
+  XP_CHECK_THROWS(xp::value_error, (xp::identity_matrix<double, B>(-1)), "-1");
 }

@@ -1,13 +1,16 @@
 #pragma once
 /// @file creation_more.hpp
 /// @brief NumPy's creation functions built from other operations: meshgrid, tril, triu,
-/// geomspace, logspace, diag and identity. (creation.hpp holds the ones compiled into the
+/// geomspace, logspace, diag and identity_matrix (np.identity). (creation.hpp holds the ones compiled into the
 /// library for every dtype; these are templates over views, copies and elementwise
 /// expressions, on every backend.)
 
 #include <cmath>
 #include <string>
 #include <string_view>
+#include <tuple>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "xp/core/creation.hpp"
@@ -17,34 +20,73 @@
 
 namespace xp {
 
-/// @brief np.meshgrid(*xs, indexing): coordinate arrays, one per input, of shape
-/// (len(x1), len(x0), len(x2), ...) for "xy" (the default, Cartesian) or (len(x0), len(x1), ...)
-/// for "ij" (matrix). Inputs of any shape are flattened first; each result is a new C-contiguous
-/// array (NumPy's copy=True). No inputs give no arrays.
-/// @throws xp::value_error for an indexing other than "xy" or "ij".
-template <class T, class B>
-std::vector<ndarray<T, B>> meshgrid(const std::vector<ndarray<T, B>>& xs, std::string_view indexing = "xy") {
-  detail::op_range<B> range("xp::meshgrid");
+namespace detail {
+inline void check_indexing(std::string_view indexing) {
   if (indexing != "xy" && indexing != "ij")
     throw value_error("xp::meshgrid: valid values for `indexing` are 'xy' and 'ij', got '" + std::string(indexing) +
                       "'");
-  const std::size_t n = xs.size();
-  shape_type shape;
-  for (const auto& x : xs) shape.push_back(x.size());
-  const bool swap = indexing == "xy" && n > 1;
-  if (swap) std::swap(shape[0], shape[1]);
+}
+// The grid shape for inputs of these sizes: (n1, n0, n2, ...) for "xy" with two or more inputs.
+inline shape_type meshgrid_shape(shape_type sizes, std::string_view indexing) {
+  if (indexing == "xy" && sizes.size() > 1) std::swap(sizes[0], sizes[1]);
+  return sizes;
+}
+// Input i of a meshgrid of `shape`: x flattened along the grid's axis for input i, broadcast
+// over the others, copied.
+template <class T, class B>
+ndarray<T, B> meshgrid_one(const ndarray<T, B>& x, std::size_t i, const shape_type& shape, std::string_view indexing) {
+  const std::size_t n = shape.size();
+  const std::size_t at = indexing == "xy" && n > 1 && i < 2 ? 1 - i : i;
+  const auto flat = x.ravel();
+  shape_type s(n, 1), st(n, 0);
+  s[at] = flat.shape()[0];
+  st[at] = flat.strides()[0];
+  ndarray<T, B> grid(shape);
+  assign(grid, ndarray<T, B>(flat.buffer(), flat.data(), s, st, false));
+  return grid;
+}
+template <class Args, std::size_t... I>
+auto meshgrid_of(std::string_view indexing, const Args& args, std::index_sequence<I...>) {
+  check_indexing(indexing);
+  const shape_type shape = meshgrid_shape({std::get<I>(args).size()...}, indexing);
+  return std::tuple{meshgrid_one(std::get<I>(args), I, shape, indexing)...};
+}
+template <class A>
+inline constexpr bool is_indexing_arg_v = std::is_convertible_v<const A&, std::string_view>;
+template <class A>
+concept array_arg = is_ndarray_v<A>;
+/// An input array, or the indexing string (last).
+template <class A>
+concept meshgrid_arg = is_ndarray_v<A> || is_indexing_arg_v<A>;
+}  // namespace detail
+
+/// @brief np.meshgrid(*xs, indexing): coordinate arrays, one per input, of shape
+/// (len(x1), len(x0), len(x2), ...) for "xy" (the default, Cartesian) or (len(x0), len(x1), ...)
+/// for "ij" (matrix). Inputs of any shape are flattened first; each result is a new C-contiguous
+/// array (NumPy's copy=True) of its input's dtype. `xp::meshgrid(x, y)`, `xp::meshgrid(x, y, "ij")`
+/// return a std::tuple (NumPy 2's tuple); the list form below a std::vector.
+/// @throws xp::value_error for an indexing other than "xy" or "ij".
+template <detail::array_arg X, detail::meshgrid_arg... A>
+auto meshgrid(const X& x, const A&... rest) {
+  detail::op_range<typename X::backend_type> range("xp::meshgrid");
+  const auto args = std::forward_as_tuple(x, rest...);
+  constexpr std::size_t count = 1 + sizeof...(A);
+  if constexpr (detail::is_indexing_arg_v<std::tuple_element_t<count - 1, std::tuple<X, A...>>>)
+    return detail::meshgrid_of(std::get<count - 1>(args), args, std::make_index_sequence<count - 1>{});
+  else return detail::meshgrid_of("xy", args, std::make_index_sequence<count>{});
+}
+/// @brief np.meshgrid(*xs, indexing) for a list of one dtype: a std::vector (no inputs, no
+/// arrays). @see meshgrid
+template <class T, class B>
+std::vector<ndarray<T, B>> meshgrid(const std::vector<ndarray<T, B>>& xs, std::string_view indexing = "xy") {
+  detail::op_range<B> range("xp::meshgrid");
+  detail::check_indexing(indexing);
+  shape_type sizes;
+  for (const auto& x : xs) sizes.push_back(x.size());
+  const shape_type shape = detail::meshgrid_shape(sizes, indexing);
   std::vector<ndarray<T, B>> out;
-  out.reserve(n);
-  for (std::size_t i = 0; i < n; ++i) {
-    const std::size_t at = swap && i < 2 ? 1 - i : i;
-    const auto flat = xs[i].ravel();
-    shape_type s(n, 1), st(n, 0);
-    s[at] = flat.shape()[0];
-    st[at] = flat.strides()[0];
-    ndarray<T, B> grid(shape);
-    detail::assign(grid, ndarray<T, B>(flat.buffer(), flat.data(), s, st, false));
-    out.push_back(std::move(grid));
-  }
+  out.reserve(xs.size());
+  for (std::size_t i = 0; i < xs.size(); ++i) out.push_back(detail::meshgrid_one(xs[i], i, shape, indexing));
   return out;
 }
 /// @brief meshgrid({x, y}, indexing). @see meshgrid
@@ -150,9 +192,11 @@ ndarray<T, B> diag(const ndarray<T, B>& v, index_t k = 0) {
 }
 
 /// @brief np.identity(n, dtype): the n x n identity matrix, float64 unless a dtype is given.
+/// Named identity_matrix because `xp::identity` is already the identity functor that
+/// reduction_kernel takes as a post-map (`xp::identity{}`); a function of that name would hide it.
 /// @throws xp::value_error for a negative n.
 template <class T = double, class B = host>
-ndarray<T, B> identity(index_t n) {
+ndarray<T, B> identity_matrix(index_t n) {
   return eye<T, B>(n);
 }
 

@@ -185,10 +185,11 @@ ndarray<result_type_t<Ts...>, B> concat(const std::tuple<ndarray<Ts, B>...>& arr
   if (!axis) return concat(std::apply([](const auto&... a) { return std::tuple{a.ravel()...}; }, arrays), index_t{0});
   const std::vector<shape_type> shapes =
       std::apply([](const auto&... a) { return std::vector<shape_type>{a.shape()...}; }, arrays);
-  auto [out, slices] = detail::concat_layout<R, B>("xp::concat", shapes, *axis);
+  auto layout = detail::concat_layout<R, B>("xp::concat", shapes, *axis);
+  const auto& slices = layout.second;  // not a structured binding: clang 14 cannot capture those
   std::size_t i = 0;
   std::apply([&](const auto&... a) { (detail::assign(slices[i++], a), ...); }, arrays);
-  return out;
+  return layout.first;
 }
 
 /// @brief np.concatenate: NumPy's name of concat. @see concat
@@ -229,10 +230,11 @@ ndarray<result_type_t<Ts...>, B> stack(const std::tuple<ndarray<Ts, B>...>& arra
   detail::op_range<B> range("xp::stack");
   const std::vector<shape_type> shapes =
       std::apply([](const auto&... a) { return std::vector<shape_type>{a.shape()...}; }, arrays);
-  auto [out, views] = detail::stack_layout<R, B>("xp::stack", shapes, axis);
+  auto layout = detail::stack_layout<R, B>("xp::stack", shapes, axis);
+  const auto& views = layout.second;
   std::size_t i = 0;
   std::apply([&](const auto&... a) { (detail::assign(views[i++], a), ...); }, arrays);
-  return out;
+  return layout.first;
 }
 
 /// @brief np.vstack: 0-d and 1-D inputs become rows (1, n), then concat along axis 0.
