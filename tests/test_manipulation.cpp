@@ -223,12 +223,36 @@ TEST_CASE("manipulation: mixed dtypes promote, empty and 0-d inputs follow NumPy
   const D a = xp::full<double, B>({}, 1.5), b = xp::full<double, B>({}, 2.5);
   check_member(z, "stack_0d", xp::stack({a, b}), 0);
   check_member(z, "hstack_0d", xp::hstack({a, b}), 0);
+  check_member(z, "hstack_0d", xp::concat({a, b}, std::nullopt), 0);  // axis=None takes 0-d inputs
   check_member(z, "vstack_0d", xp::vstack({a, b}), 0);
   check_member(z, "repeat_0d", xp::repeat(a, 3), 0);
   check_member(z, "tile_0d", xp::tile(a, {2, 2}), 0);
   check_member(z, "pad_0d", xp::pad(a, 1), 0);
   check_member(z, "flip_0d", xp::flip(a), 0);
   check_member(z, "roll_0d", xp::roll(a, 1), 0);
+}
+
+TEST_CASE("manipulation: concat and stack copy each input once; repeat and tile are one copy; views copy nothing") {
+  const auto a = xp::arange<float, B>(4096).reshape({64, 64}), b = xp::arange<float, B>(64 * 32).reshape({64, 32});
+  auto passes = [](auto f) {
+    const auto before = xp::debug::launch_count();
+    f();
+    return xp::debug::launch_count() - before;
+  };
+  CHECK(passes([&] { xp::concat({a, b}, 1); }) == 2);
+  CHECK(passes([&] { xp::concat({a, xp::transpose(a), b}, std::nullopt); }) == 3);  // no ravel copies
+  CHECK(passes([&] { xp::stack({a, a, a}, -1); }) == 3);
+  CHECK(passes([&] { xp::repeat(a, 3, 1); }) == 1);
+  CHECK(passes([&] { xp::tile(a, {2, 1, 3}); }) == 1);
+  CHECK(passes([&] { xp::roll(a, {1, 2}, {0, 1}); }) == 4);
+  CHECK(passes([&] {
+          xp::flip(a);
+          xp::split(a, 4, 1);
+          xp::unstack(a);
+          xp::moveaxis(a, 0, 1);
+          xp::broadcast_arrays(a, b(xp::all, xp::range(0, 1)));
+        }) == 0);
+  CHECK(xp::concat({a, b}, 1).is_contiguous());
 }
 
 namespace {

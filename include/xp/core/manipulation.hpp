@@ -117,15 +117,6 @@ std::vector<shape_type> shapes_of(const std::vector<ndarray<T, B>>& arrays) {
   return shapes;
 }
 
-// 1-D views of the arrays (ravel: a copy for a non-contiguous one), for concat(axis=None).
-template <class T, class B>
-std::vector<ndarray<T, B>> raveled(const std::vector<ndarray<T, B>>& arrays) {
-  std::vector<ndarray<T, B>> flat;
-  flat.reserve(arrays.size());
-  for (const auto& a : arrays) flat.push_back(a.ravel());
-  return flat;
-}
-
 // np.atleast_1d / np.atleast_2d of one array, as views.
 template <class T, class B>
 ndarray<T, B> at_least_1d(const ndarray<T, B>& a) {
@@ -165,7 +156,13 @@ std::vector<ndarray<T, B>> split_at(const ndarray<T, B>& a, int ax, const std::v
 template <class T, class B>
 ndarray<T, B> concat(const std::vector<ndarray<T, B>>& arrays, std::optional<index_t> axis = 0) {
   detail::op_range<B> range("xp::concat");
-  if (!axis) return concat(detail::raveled(arrays), index_t{0});
+  if (!axis) {  // each input copied straight into its 1-D slice seen in the input's shape
+    std::vector<shape_type> sizes;
+    for (const auto& a : arrays) sizes.push_back({a.size()});
+    auto [out, slices] = detail::concat_layout<T, B>("xp::concat", sizes, 0);
+    for (std::size_t i = 0; i < arrays.size(); ++i) detail::assign(slices[i].reshape(arrays[i].shape()), arrays[i]);
+    return out;
+  }
   auto [out, slices] = detail::concat_layout<T, B>("xp::concat", detail::shapes_of(arrays), *axis);
   for (std::size_t i = 0; i < arrays.size(); ++i) detail::assign(slices[i], arrays[i]);
   return out;
