@@ -6,6 +6,8 @@
 /// expressions, on every backend.)
 
 #include <cmath>
+#include <initializer_list>
+#include <limits>
 #include <string>
 #include <string_view>
 #include <tuple>

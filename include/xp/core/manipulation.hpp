@@ -8,7 +8,9 @@
 /// C-contiguous arrays. Every copy into a result writes a whole input into the result's slice
 /// in one strided copy (concat and stack of contiguous arrays run at copy bandwidth).
 
+#include <algorithm>
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
