@@ -7,6 +7,7 @@
 //   bench_device_products.cu   device products (with cuBLAS called directly)
 //   bench_device_signal.cu     device Lomb-Scargle and diffusion
 //   bench_device_chunked.cu    host arrays streamed through the device (xp/cuda/chunked.hpp)
+//   bench_device_manip.cu      device concat and stack (issue 19), against two cudaMemcpyAsync
 // xp's benchmarks. Device times come from CUDA events around each iteration (manual time);
 // bytes processed give GB/s. Reference points measured in the same run:
 //   device_copy      cudaMemcpyAsync device-to-device (bytes read + written): the bandwidth limit

@@ -1,8 +1,9 @@
 #pragma once
 /// @file core.hpp
 /// @brief What most programs need, and no more: `xp::ndarray` on the host backend, creation
-/// (empty, zeros, ones, full, arange, linspace, eye, array), elementwise expressions and math
-/// functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...), cumulative sums and
+/// (empty, zeros, ones, full, arange, linspace, eye, array; meshgrid, tril, triu, geomspace, logspace, diag,
+/// identity_matrix), manipulation (concat, stack, split, flip, roll, repeat, tile, pad, ...), elementwise expressions
+/// and math functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...), cumulative sums and
 /// products, slicing and views, dtype information (finfo, iinfo, can_cast, isdtype), host/device transfers and printing
 /// like NumPy. Compiles with a plain C++20 compiler; never includes a CUDA header.
 ///
@@ -28,3 +29,6 @@
 #include "xp/expr/kernel.hpp"
 #include "xp/expr/reduction.hpp"
 #include "xp/expr/scan.hpp"
+// after the expressions: built on views, copies and elementwise ops
+#include "xp/core/creation_more.hpp"
+#include "xp/core/manipulation.hpp"

@@ -58,6 +58,7 @@ XP_METHOD_FORWARDER(cumsum)
 XP_METHOD_FORWARDER(cumprod)
 XP_METHOD_FORWARDER(transpose)
 XP_METHOD_FORWARDER(swapaxes)
+XP_METHOD_FORWARDER(matrix_transpose)
 XP_METHOD_FORWARDER(squeeze)
 XP_METHOD_FORWARDER(clip)
 XP_METHOD_FORWARDER(round)
@@ -123,14 +124,9 @@ class array_methods {
   // ---- layout: views of an array (an expression is evaluated first) -------------------------
   /// @brief a.T: the axes reversed (a view).
   auto T() const { return method_call::transpose_of(array()); }
-  /// @brief a.mT: the last two axes swapped (a view; the matrix transpose of a stack).
-  /// @throws xp::value_error for fewer than two dimensions.
-  auto mT() const {
-    if (self().shape().size() < 2)
-      throw value_error("xp: matrix transpose with ndim < 2 is undefined (a.mT of a " +
-                        std::to_string(self().shape().size()) + "-d array)");
-    return method_call::swapaxes_of(array(), index_t{-1}, index_t{-2});
-  }
+  /// @brief a.mT: the last two axes swapped (a view; the matrix transpose of a stack):
+  /// xp::matrix_transpose. @throws xp::value_error for fewer than two dimensions.
+  auto mT() const { return method_call::matrix_transpose_of(array()); }
   /// @brief a.transpose(axes): xp::transpose (a view).
   auto transpose(const std::vector<index_t>& axes) const { return method_call::transpose_of(array(), axes); }
   /// @brief a.squeeze(): the axes of length 1 dropped (a view).

@@ -1,0 +1,323 @@
+// Manipulation and creation functions (xp/core/manipulation.hpp, xp/core/creation_more.hpp)
+// against NumPy 2 (tests/golden/manip_<tag>.npz and manip_common.npz, written by
+// tests/golden/make_golden_manipulation.py): one dtype of each class (bool, int32, float32,
+// complex64), contiguous inputs, transposed and step-sliced views, empty and 0-d arrays, negative
+// axes, and every error. The calls below are the script's CASES, one for one.
+#include "dtype_support.hpp"
+
+using namespace xt_test;
+using xp::index_t;
+
+namespace {
+
+const auto every = xp::range(xp::none, xp::none, 1);
+const auto reversed = xp::range(xp::none, xp::none, -1);
+const auto step2 = xp::range(xp::none, xp::none, 2);
+
+template <class T>
+const xp::npz_file& manip_archive() {
+  static const xp::npz_file z =
+      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manip_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  return z;
+}
+const xp::npz_file& common_archive() {
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manip_common.npz");
+  return z;
+}
+template <class T>
+xp::ndarray<T, B> common_input(const std::string& name) {
+  return xp::asarray<B>(common_archive().get<T>(name));
+}
+
+// Every part of a list result against members name_0, name_1, ... (and their count).
+template <class T>
+void check_parts(const xp::npz_file& z, const std::string& name, const std::vector<xp::ndarray<T, B>>& parts) {
+  INFO(name);
+  REQUIRE(static_cast<std::int64_t>(parts.size()) == z.get<std::int64_t>(name + "_count").item());
+  for (std::size_t i = 0; i < parts.size(); ++i) check_member(z, name + "_" + std::to_string(i), parts[i], 0);
+}
+
+template <class T, class Bk>
+bool shares_buffer(const xp::ndarray<T, Bk>& view, const xp::ndarray<T, Bk>& base) {
+  return view.buffer() == base.buffer();
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("manipulation: concat, stack, split, flip, roll, repeat, tile, diff, pad as NumPy 2", C, on<bool>,
+                   on<std::int32_t>, on<float>, on<xp::complex64>) {
+  using T = typename C::type;
+  using A = xp::ndarray<T, B>;
+  const auto& z = manip_archive<T>();
+  const auto x = xp::asarray<B>(z.template get<T>("x")), y = xp::asarray<B>(z.template get<T>("y")),
+             s = xp::asarray<B>(z.template get<T>("s"));
+  const auto xt = xp::transpose(x, {2, 1, 0});
+  REQUIRE(!xt.is_contiguous());
+  auto want = [&](const std::string& name, const A& got) { check_member(z, name, got, 0); };
+
+  SUBCASE("concat and concatenate") {
+    want("concat_0", xp::concat({x, y}, 0));
+    want("concat_m1", xp::concat({x, x(xp::all, xp::all, step2)}, -1));
+    const A y_rows = xp::broadcast_to(y(xp::range(0, 1), reversed), {3, 4, 5});  // y[:1, ::-1][[0, 0, 0]]
+    want("concat_1", xp::concatenate({x(xp::all, xp::range(0, 1)), x(reversed), y_rows}, 1));
+    want("concat_none", xp::concat({x, y(xp::all, step2)}, std::nullopt));
+    want("concat_t", xp::concat(std::vector<A>{xt, xt(xp::all, xp::all, step2)}, 2));
+  }
+  SUBCASE("stack, vstack, hstack") {
+    want("stack_0", xp::stack({x, x(reversed)}, 0));
+    want("stack_m1", xp::stack({x, x(reversed), x}, -1));
+    want("stack_t", xp::stack({xt, xt}, 1));
+    want("vstack_2d", xp::vstack({x(0), x(1, xp::all, reversed)}));
+    want("vstack_1d", xp::vstack({x(0, 0), x(1, 1)}));
+    want("hstack_2d", xp::hstack({x(0), x(1, xp::all, step2)}));
+    want("hstack_1d", xp::hstack({x(0, 0), x(1, 1, step2)}));
+  }
+  SUBCASE("unstack, split and array_split return views") {
+    const auto u = xp::unstack(x, 1);
+    check_parts(z, "unstack_1", u);
+    for (const auto& part : u) CHECK(shares_buffer(part, x));
+    check_parts(z, "unstack_m1", xp::unstack(xt, -1));
+    const auto parts = xp::split(x, 3, 0);
+    check_parts(z, "split_sections", parts);
+    for (const auto& part : parts) CHECK(shares_buffer(part, x));
+    check_parts(z, "split_indices", xp::split(x, {1, 3}, 2));
+    check_parts(z, "split_clamped", xp::split(x, {3, -4, 9}, -1));
+    check_parts(z, "array_split", xp::array_split(x, 3, 2));
+    check_parts(z, "array_split_t", xp::array_split(xt, 2, 0));
+  }
+  SUBCASE("flip is a view with negative strides") {
+    const auto f = xp::flip(x);
+    CHECK(shares_buffer(f, x));
+    for (index_t st : f.strides()) CHECK(st < 0);
+    want("flip_all", f);
+    want("flip_0", xp::flip(x, 0));
+    want("flip_1m1", xp::flip(x, {1, -1}));
+    want("flip_t", xp::flip(xt, 0));
+    want("flip_0", xp::flip(x, 0).copy());  // the view copies like any strided array
+  }
+  SUBCASE("roll") {
+    want("roll_flat", xp::roll(x, 7));
+    want("roll_2", xp::roll(x, -2, 2));
+    want("roll_multi", xp::roll(x, {1, 2}, {0, -1}));
+    want("roll_same", xp::roll(x, {1, 2}, {1, 1}));
+    want("roll_t", xp::roll(xt, 13, 0));
+  }
+  SUBCASE("repeat and tile") {
+    want("repeat_flat", xp::repeat(x, 2));
+    want("repeat_1", xp::repeat(x, 3, 1));
+    want("repeat_counts", xp::repeat(x, std::vector<index_t>{0, 2, 1}, 0));
+    want("repeat_t", xp::repeat(xt, 2, -1));
+    want("repeat_zero", xp::repeat(x, 0, 2));
+    want("tile_2d", xp::tile(x(0), {2, 3}));
+    want("tile_up", xp::tile(x(0, 0), {2, 1, 2}));
+    want("tile_int", xp::tile(x, 2));
+    want("tile_t", xp::tile(xp::transpose(x(0)), {1, 2}));
+  }
+  SUBCASE("moveaxis, permute_dims, matrix_transpose, swapaxes, broadcast_arrays: views") {
+    const auto m = xp::moveaxis(x, 0, -1);
+    CHECK(shares_buffer(m, x));
+    want("moveaxis_1", m);
+    want("moveaxis_2", xp::moveaxis(x, {0, 1}, {-1, -3}));
+    want("permute_dims", xp::permute_dims(x, {2, 0, 1}));
+    want("matrix_transpose", xp::matrix_transpose(x));
+    want("matrix_transpose", x.mT());
+    want("swapaxes", xp::swapaxes(x, 0, 2));
+    const auto [b0, b1] = xp::broadcast_arrays(x(0, xp::all, xp::range(0, 1)), x(1, xp::range(0, 1), xp::all));
+    want("broadcast_arrays_0", b0);
+    want("broadcast_arrays_1", b1);
+    CHECK(!b0.writeable());
+    const auto same = xp::broadcast_arrays(std::vector<A>{x, x(0)});
+    CHECK(same[0].data() == x.data());  // already of the common shape: returned as it is
+    want("broadcast_arrays_0", std::get<0>(xp::broadcast_arrays(x(0, xp::all, xp::range(0, 1)), x(1))));
+  }
+  SUBCASE("diff") {
+    want("diff_1", xp::diff(x));
+    want("diff_2_0", xp::diff(x, 2, 0));
+    want("diff_pre_app", xp::diff(x, 1, 1, x(xp::all, xp::range(0, 1)), x(xp::all, xp::range(-1, xp::none))));
+    want("diff_scalar_pre", xp::diff(x, 1, 2, s));
+    want("diff_t", xp::diff(xt, 3, 0));
+    CHECK(xp::diff(x, 0).data() == x.data());  // n = 0: a itself
+  }
+  SUBCASE("pad constant and edge") {
+    want("pad_1", xp::pad(x, 1));
+    want("pad_widths", xp::pad(x, {{1, 0}, {0, 2}, {1, 1}}, "constant", s.item()));
+    want("pad_edge", xp::pad(x, {{1, 2}}, "edge"));
+    want("pad_edge_t", xp::pad(xt, 2, "edge"));
+  }
+  SUBCASE("tril, triu, diag, meshgrid") {
+    want("tril_0", xp::tril(x));
+    want("tril_m1", xp::tril(x, -1));
+    want("triu_1", xp::triu(x, 1));
+    want("triu_t", xp::triu(xt, -2));
+    want("tril_1d", xp::tril(x(0, 0), 1));
+    want("diag_2d", xp::diag(x(0)));
+    want("diag_2d_k2", xp::diag(x(0), 2));
+    want("diag_2d_km3", xp::diag(x(0), -3));
+    want("diag_2d_t", xp::diag(xp::transpose(x(0)), 1));
+    want("diag_1d", xp::diag(x(0, 0)));
+    want("diag_1d_km2", xp::diag(x(0, 0, step2), -2));
+    const A m0 = x(0, 0), m1 = x(1, xp::all, 0), m2 = x(2, 0, xp::range(0, 2));
+    check_parts(z, "meshgrid_xy", xp::meshgrid({m0, m1, m2}));
+    check_parts(z, "meshgrid_ij", xp::meshgrid({m0, m1, m2}, "ij"));
+    check_parts(z, "meshgrid_one", xp::meshgrid({x(0, 0, reversed)}));
+    CHECK(xp::meshgrid(std::vector<A>{}).empty());
+    // the variadic form: a tuple, each input's own dtype kept
+    const auto [g0, g1, g2] = xp::meshgrid(m0, m1, m2, "ij");
+    want("meshgrid_ij_0", g0);
+    want("meshgrid_ij_1", g1);
+    want("meshgrid_ij_2", g2);
+    using U = std::conditional_t<xp::detail::is_complex_v<T>, xp::complex128, double>;  // holds T exactly
+    const auto [h0, h1, h2] = xp::meshgrid(m0, m1.template astype<U>(), m2);
+    want("meshgrid_xy_0", h0);
+    want("meshgrid_xy_2", h2);
+    CHECK(h1.dtype() == xp::dtype::of<U>());
+    check_same(h1, xp::asarray<B>(z.template get<T>("meshgrid_xy_1")).template astype<U>());
+  }
+}
+
+TEST_CASE("manipulation: geomspace, logspace, identity as NumPy 2") {
+  const auto& z = common_archive();
+  // pow and log10 may differ from NumPy's libm by an ulp on the device
+  const double tol = std::is_same_v<B, xp::host> ? 2 : 4;
+  check_member(z, "geom_1", xp::geomspace<double, B>(1, 1000, 4), tol);
+  check_member(z, "geom_neg", xp::geomspace<double, B>(-1, -1000, 5, false), tol);
+  check_member(z, "geom_f4", xp::geomspace<float, B>(2, 3e5, 7), tol);
+  // NumPy's float64 values 7.99999... truncate to 7: only the host's libm pow reproduces them exactly
+  if constexpr (std::is_same_v<B, xp::host>) check_member(z, "geom_i4", xp::geomspace<std::int32_t, B>(1, 256, 9), 0);
+  check_member(z, "geom_mixed", xp::geomspace<double, B>(-2, 8, 5), tol);  // NaN inside, as NumPy
+  check_member(z, "geom_one", xp::geomspace<double, B>(3, 9, 1), 0);
+  check_member(z, "log_1", xp::logspace<double, B>(0, 3, 4), tol);
+  check_member(z, "log_base2", xp::logspace<double, B>(1, 2, 5, false, 2), tol);
+  check_member(z, "log_f4", xp::logspace<float, B>(-1.5, 2.25, 6), tol);
+  check_member(z, "log_neg_base", xp::logspace<double, B>(0, 3, 4, true, -2.0), tol);
+  check_member(z, "identity_f8", xp::identity_matrix<double, B>(3), 0);
+  check_member(z, "identity_i4", xp::identity_matrix<std::int32_t, B>(4), 0);
+  CHECK(xp::identity_matrix(2).dtype() == "float64");
+  CHECK(xp::geomspace<double, B>(1, 10, 0).shape() == xp::shape_type{0});
+}
+
+TEST_CASE("manipulation: mixed dtypes promote, empty and 0-d inputs follow NumPy 2") {
+  const auto& z = common_archive();
+  const auto x8 = common_input<std::int8_t>("x8");
+  const auto f4 = common_input<float>("f4");
+  const auto u8 = common_input<std::uint8_t>("u8");
+  check_member(z, "concat_mixed", xp::concat(std::tuple{x8, f4}, 0), 0);
+  check_member(z, "concat_mixed_u8_i8", xp::concatenate(std::tuple{u8, x8}), 0);
+  check_member(z, "stack_mixed", xp::stack(std::tuple{x8(xp::range(0, 2)), f4}, 1), 0);
+
+  using D = xp::ndarray<double, B>;
+  const D e03 = xp::zeros<double, B>({0, 3}), e20 = xp::zeros<double, B>({2, 0});
+  check_member(z, "concat_empty_0", xp::concat({e03, e03}), 0);
+  check_member(z, "concat_empty_1", xp::concat({e20, xp::arange<double, B>(6).reshape({2, 3})}, 1), 0);
+  check_member(z, "stack_empty", xp::stack({xp::zeros<double, B>({0, 2}), xp::zeros<double, B>({0, 2})}, 1), 0);
+  check_member(z, "flip_empty", xp::flip(e03), 0);
+  check_member(z, "roll_empty", xp::roll(e20, 3, 1), 0);
+  check_member(z, "repeat_empty", xp::repeat(e03, 2, 1), 0);
+  check_member(z, "tile_empty", xp::tile(xp::arange<double, B>(3), {0, 2}), 0);
+  check_member(z, "pad_empty", xp::pad(e03(xp::all, xp::range(0, 2)), 1, "constant", 5.0), 0);
+  check_member(z, "diff_short", xp::diff(xp::arange<double, B>(3).reshape({3, 1}), 1, 1), 0);
+  check_member(z, "tril_empty", xp::tril(xp::zeros<double, B>({0, 0})), 0);
+  check_member(z, "diag_empty", xp::diag(xp::zeros<double, B>({0})), 0);
+  check_parts(z, "split_empty", xp::split(e03, 3, 1));
+
+  const D a = xp::full<double, B>({}, 1.5), b = xp::full<double, B>({}, 2.5);
+  check_member(z, "stack_0d", xp::stack({a, b}), 0);
+  check_member(z, "hstack_0d", xp::hstack({a, b}), 0);
+  check_member(z, "hstack_0d", xp::concat({a, b}, std::nullopt), 0);  // axis=None takes 0-d inputs
+  check_member(z, "vstack_0d", xp::vstack({a, b}), 0);
+  check_member(z, "repeat_0d", xp::repeat(a, 3), 0);
+  check_member(z, "tile_0d", xp::tile(a, {2, 2}), 0);
+  check_member(z, "pad_0d", xp::pad(a, 1), 0);
+  check_member(z, "flip_0d", xp::flip(a), 0);
+  check_member(z, "roll_0d", xp::roll(a, 1), 0);
+}
+
+TEST_CASE("manipulation: concat and stack copy each input once; repeat and tile are one copy; views copy nothing") {
+  const auto a = xp::arange<float, B>(4096).reshape({64, 64}), b = xp::arange<float, B>(64 * 32).reshape({64, 32});
+  auto passes = [](auto f) {
+    const auto before = xp::debug::launch_count();
+    f();
+    return xp::debug::launch_count() - before;
+  };
+  CHECK(passes([&] { xp::concat({a, b}, 1); }) == 2);
+  CHECK(passes([&] { xp::concat({a, xp::transpose(a), b}, std::nullopt); }) == 3);  // no ravel copies
+  CHECK(passes([&] { xp::stack({a, a, a}, -1); }) == 3);
+  CHECK(passes([&] { xp::repeat(a, 3, 1); }) == 1);
+  CHECK(passes([&] { xp::tile(a, {2, 1, 3}); }) == 1);
+  CHECK(passes([&] { xp::roll(a, {1, 2}, {0, 1}); }) == 4);
+  CHECK(passes([&] {
+          xp::flip(a);
+          xp::split(a, 4, 1);
+          xp::unstack(a);
+          xp::moveaxis(a, 0, 1);
+          xp::broadcast_arrays(a, b(xp::all, xp::range(0, 1)));
+        }) == 0);
+  CHECK(xp::concat({a, b}, 1).is_contiguous());
+}
+
+namespace {
+// The call throws E and its message contains every one of `parts`.
+template <class E, class F>
+void check_throws(F f, std::initializer_list<const char*> parts, const char* call) {
+  INFO(std::string(call));
+  try {
+    f();
+    FAIL_CHECK("no exception");
+  } catch (const E& e) {
+    const std::string what = e.what();
+    for (const char* p : parts) {
+      INFO(what);
+      CHECK(what.find(p) != std::string::npos);
+    }
+  }
+}
+}  // namespace
+#define XP_CHECK_THROWS(E, call, ...) check_throws<E>([&] { call; }, {__VA_ARGS__}, #call)
+
+TEST_CASE("manipulation: bad input throws the typed errors naming the shapes, axis or value") {
+  using A = xp::ndarray<float, B>;
+  const A a = xp::zeros<float, B>({2, 3}), b = xp::zeros<float, B>({2, 4}), v = xp::zeros<float, B>({3});
+  const A s = xp::zeros<float, B>({});
+  XP_CHECK_THROWS(xp::value_error, xp::concat(std::vector<A>{}), "need at least one array");
+  XP_CHECK_THROWS(xp::value_error, xp::concat({s, s}), "zero-dimensional");
+  XP_CHECK_THROWS(xp::shape_error, xp::concat({a, v}), "(2, 3)", "(3,)");
+  XP_CHECK_THROWS(xp::shape_error, xp::concat({a, b}, 0), "(2, 3)", "(2, 4)", "axis 0");
+  CHECK(xp::concat({a, b}, -1).shape() == xp::shape_type{2, 7});
+  XP_CHECK_THROWS(xp::index_error, xp::concat({a, b}, 2), "2");
+  XP_CHECK_THROWS(xp::shape_error, xp::stack({a, b}), "(2, 3)", "(2, 4)");
+  XP_CHECK_THROWS(xp::index_error, xp::stack({a, a}, 3), "3");
+  XP_CHECK_THROWS(xp::value_error, xp::stack(std::vector<A>{}), "need at least one array");
+  XP_CHECK_THROWS(xp::value_error, xp::split(a, 2, 1), "axis 1 of length 3 into 2 sections");
+  XP_CHECK_THROWS(xp::value_error, xp::split(a, 0, 1), "0");
+  XP_CHECK_THROWS(xp::value_error, xp::array_split(a, -1, 1), "-1");
+  XP_CHECK_THROWS(xp::index_error, xp::split(a, 1, 2), "2");
+  XP_CHECK_THROWS(xp::value_error, xp::unstack(s), "0-d");
+  XP_CHECK_THROWS(xp::value_error, xp::flip(a, {0, -2}), "repeated axis");
+  XP_CHECK_THROWS(xp::index_error, xp::flip(a, 2), "2");
+  XP_CHECK_THROWS(xp::value_error, xp::roll(a, {1, 2, 3}, {0, 1}), "3", "2");
+  XP_CHECK_THROWS(xp::value_error, xp::repeat(a, -2, 0), "-2");
+  XP_CHECK_THROWS(xp::value_error, xp::repeat(a, std::vector<index_t>{1, -3, 1}, 1), "-3");
+  XP_CHECK_THROWS(xp::shape_error, xp::repeat(a, std::vector<index_t>{1, 2}, 1), "2 counts", "length 3");
+  XP_CHECK_THROWS(xp::index_error, xp::repeat(s, 2, 0), "0");
+  XP_CHECK_THROWS(xp::value_error, xp::tile(a, {2, -1}), "-1");
+  XP_CHECK_THROWS(xp::value_error, xp::moveaxis(a, {0}, {1, 0}), "1 and 2");
+  XP_CHECK_THROWS(xp::value_error, xp::moveaxis(a, {0, 0}, {0, 1}), "repeated axis");
+  XP_CHECK_THROWS(xp::value_error, xp::matrix_transpose(v), "(3,)");
+  XP_CHECK_THROWS(xp::value_error, (void)v.mT(), "(3,)");
+  XP_CHECK_THROWS(xp::shape_error, xp::broadcast_arrays(a, b), "(2, 3)", "(2, 4)");
+  XP_CHECK_THROWS(xp::value_error, xp::diff(a, -1), "-1");
+  XP_CHECK_THROWS(xp::value_error, xp::diff(s), "at least one dimensional");
+  XP_CHECK_THROWS(xp::shape_error, (xp::diff(a, 1, 1, xp::zeros<float, B>({3, 1}))), "(3, 1)", "(2, 3)");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(a, {{1, -2}}), "-2");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(a, -1), "-1");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(a, 1, "reflect"), "reflect");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(a, {{1, 1}, {1, 1}, {1, 1}}), "3", "(2, 3)");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(xp::zeros<float, B>({0, 2}), 1, "edge"), "empty axis 0");
+  XP_CHECK_THROWS(xp::value_error, xp::tril(s), "0-d");
+  XP_CHECK_THROWS(xp::value_error, xp::diag(xp::zeros<float, B>({2, 2, 2})), "(2, 2, 2)");
+  XP_CHECK_THROWS(xp::value_error, xp::meshgrid({v, v}, "xx"), "xx");
+  XP_CHECK_THROWS(xp::value_error, xp::meshgrid(v, a, "xx"), "xx");
+  XP_CHECK_THROWS(xp::value_error, (xp::geomspace<double, B>(0, 10)), "zero");
+  XP_CHECK_THROWS(xp::value_error, (xp::logspace<double, B>(0, 1, -3)), "-3");
+  XP_CHECK_THROWS(xp::value_error, (xp::identity_matrix<double, B>(-1)), "-1");
+}
