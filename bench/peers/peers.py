@@ -172,6 +172,17 @@ if cp is not None:
         for name, f in NEW_OPS.items():
             out[f"device_op_{name}/{n}"] = dev_time(lambda: f(cp, dx, dy))
         del dx, dy
+    # issue 19's concat and stack of 2 x 2^25 float32 (bench_device_manip.cu)
+    if want("manip"):
+        half = 1 << 25
+        da = cp.random.uniform(-1, 1, half, dtype=cp.float32)
+        db = cp.random.uniform(-1, 1, half, dtype=cp.float32)
+        out["device_concat"] = dev_time(lambda: cp.concatenate([da, db]))
+        ma, mb = da.reshape(1 << 12, -1), db.reshape(1 << 12, -1)
+        out["device_concat_axis1"] = dev_time(lambda: cp.concatenate([ma, mb], axis=1))
+        out["device_stack/0"] = dev_time(lambda: cp.stack([da, db], 0))
+        out["device_stack/-1"] = dev_time(lambda: cp.stack([da, db], -1))
+        del da, db, ma, mb
     # issue 19's scans: cumsum of 2^26 float32 and float64 (bench_device.cu device_cumsum)
     if want("scan"):
         n = 1 << 26
