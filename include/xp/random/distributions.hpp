@@ -114,9 +114,11 @@ XP_HD inline float bits_float(std::uint32_t u) {
 XP_HD inline float log_positive(float x) {
   const std::uint32_t u = float_bits(x);
   std::int32_t e = static_cast<std::int32_t>(u >> 23) - 127;
-  float m = bits_float((u & 0x007fffffu) | 0x3f800000u);  // [1, 2)
-  const bool big = m > 1.41421356f;
-  m = big ? m * 0.5f : m;  // exact
+  const bool big = bits_float((u & 0x007fffffu) | 0x3f800000u) > 1.41421356f;  // mantissa in [1, 2)
+  // m = mantissa / 2 when big, by its exponent bits: the same value as m * 0.5f, but a select
+  // of integers, which the host loop if-converts (a float multiply under a condition "could
+  // trap" with -ftrapping-math, so GCC keeps a branch and the loop stays scalar)
+  const float m = bits_float((u & 0x007fffffu) | (big ? 0x3f000000u : 0x3f800000u));
   e = big ? e + 1 : e;
   const float f = m - 1.0f;  // exact (Sterbenz)
   float p = 0.08906206488609314f;
@@ -247,12 +249,16 @@ struct normal_sampler {
   static constexpr int per_block = sizeof(T) == 4 ? 4 : 2;
   stream s;
   T loc, scale;
+  // float32 in three steps, which the host runs as three loops over a chunk's lanes (its
+  // square roots as sqrtps, see backends/host/random.hpp): radius^2, sqrt_rn, then scale.
+  XP_HD static float radius_squared(std::uint32_t a) { return -2.0f * log_positive(open_unit_f(a)); }
+  XP_HD T scaled(float radius, float trig) const { return fmadd(scale, fmul(radius, trig), loc); }
   XP_HD void pair(std::uint32_t a, std::uint32_t b, T& z0, T& z1) const {
-    const float radius = sqrt_rn(-2.0f * log_positive(open_unit_f(a)));
+    const float radius = sqrt_rn(radius_squared(a));
     float sn, cs;
     sincos_turn(unit_f(b), sn, cs);
-    z0 = fmadd(scale, fmul(radius, cs), loc);
-    z1 = fmadd(scale, fmul(radius, sn), loc);
+    z0 = scaled(radius, cs);
+    z1 = scaled(radius, sn);
   }
   XP_HD xp::detail::lanes<T, per_block> operator()(std::uint64_t, const philox4x32& w) const {
     xp::detail::lanes<T, per_block> o;
