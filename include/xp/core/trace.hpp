@@ -26,6 +26,8 @@ class op_range {
     static_assert(!std::is_same_v<B, cuda>,
                   "xp: op_range<xp::cuda> is specialised in <xp/backends/cuda/trace.hpp> (#include <xp/cuda.hpp>)");
   }
+  // user-provided, so compilers treat the object as a scope guard: no unused-variable warning
+  constexpr ~op_range() {}
   op_range(const op_range&) = delete;
   op_range& operator=(const op_range&) = delete;
 };
