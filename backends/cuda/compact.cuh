@@ -6,7 +6,8 @@
 /// t of the block takes positions base + j * 256 + t, so every load of a warp coalesces):
 /// 1. count: each block counts its tile's flags (cub::BlockReduce);
 /// 2. scan: one block turns the tile counts into tile offsets and the total;
-/// 3. the host reads the total (the one synchronisation), the caller allocates the output;
+/// 3. the host reads the total into pinned memory (the one synchronisation), the caller
+///    allocates the output;
 /// 4. scatter: each block evaluates its tile's flags again, ranks them in position order
 ///    (per-warp ballots, a 128-entry scan of the warp counts in shared memory) and calls the
 ///    writer for each selected position. A tile with nothing selected returns at once.
@@ -59,21 +60,24 @@ __global__ void __launch_bounds__(threads) count_kernel(index_t n, Flag flag, in
   if (threadIdx.x == 0) counts[blockIdx.x] = total;
 }
 
-// offsets[b] = counts[0] + ... + counts[b - 1]; offsets[blocks] = the total. One block.
+// offsets[b] = counts[0] + ... + counts[b - 1]; offsets[blocks] = the total. One block: each
+// thread sums a run of consecutive counts, one block-wide scan of the run sums, then each
+// thread writes its run's offsets.
 __global__ void __launch_bounds__(scan_threads) scan_kernel(const int* counts, index_t blocks, index_t* offsets) {
   using scan_t = cub::BlockScan<index_t, scan_threads>;
   __shared__ typename scan_t::TempStorage storage;
-  index_t carry = 0;
-  for (index_t start = 0; start < blocks; start += scan_threads) {
-    const index_t b = start + threadIdx.x;
-    const index_t v = b < blocks ? counts[b] : 0;
-    index_t exclusive = 0, aggregate = 0;
-    scan_t(storage).ExclusiveSum(v, exclusive, aggregate);
-    if (b < blocks) offsets[b] = carry + exclusive;
-    carry += aggregate;
-    __syncthreads();  // the temporary storage is reused by the next round
+  const index_t per_thread = (blocks + scan_threads - 1) / scan_threads;
+  const index_t begin = threadIdx.x * per_thread;
+  const index_t end = begin + per_thread < blocks ? begin + per_thread : blocks;
+  index_t sum = 0;
+  for (index_t b = begin; b < end; ++b) sum += counts[b];
+  index_t run = 0, total = 0;
+  scan_t(storage).ExclusiveSum(sum, run, total);
+  for (index_t b = begin; b < end; ++b) {
+    offsets[b] = run;
+    run += counts[b];
   }
-  if (threadIdx.x == 0) offsets[blocks] = carry;
+  if (threadIdx.x == 0) offsets[blocks] = total;
 }
 
 template <class Flag, class Writer>
@@ -148,8 +152,11 @@ index_t compact_run(index_t n, const Flag& flag, MakeWriter& make_writer) {
   XP_CUDA_CHECK(cudaGetLastError());
   scan_kernel<<<1, scan_threads, 0, stream>>>(counts, blocks, offsets);
   XP_CUDA_CHECK(cudaGetLastError());
-  index_t total = 0;
-  device_memory::download(&total, offsets + blocks, sizeof(index_t));  // the one synchronisation
+  // the one synchronisation: the total, into page-locked memory from xp's pinned pool
+  const auto pinned = allocate_pinned(sizeof(index_t));
+  XP_CUDA_CHECK(cudaMemcpyAsync(pinned.get(), offsets + blocks, sizeof(index_t), cudaMemcpyDeviceToHost, stream));
+  XP_CUDA_CHECK(cudaStreamSynchronize(stream));
+  const index_t total = *static_cast<const index_t*>(pinned.get());
   const auto writer = make_writer(total);
   if (total > 0) {
     scatter_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(n, flag, writer, offsets);

@@ -13,7 +13,10 @@
 /// Masks and nonzero go through the stream-compaction primitive (core/compact.hpp); a mask
 /// that is an expression (`a(a > 0.f)`) is fused into it, no boolean array is stored. On
 /// xp::cuda the only host synchronisation is reading the number of selected elements (the
-/// result's size); raise-mode bounds checks of index arrays read their min and max (two more).
+/// result's size). Reading through index arrays in raise mode (take, a(idx)) checks the bounds
+/// in the gather kernel, which raises a flag that is read back (one synchronisation); writing
+/// through them (a(idx) = v, put) checks first, with the indices' min and max (two), so that
+/// nothing is written before the error.
 /// Index arrays and masks on xp::cuda need the calling translation unit compiled by nvcc.
 
 #include <cstdint>
@@ -108,7 +111,16 @@ XP_HD inline index_t fix_index(index_t v, index_t extent, take_mode mode) {
     return r < 0 ? r + extent : r;
   }
   if (mode == take_mode::clip) return v < 0 ? 0 : (v >= extent ? extent - 1 : v);
-  return v < 0 ? v + extent : v;  // raise: checked before the kernel
+  return v < 0 ? v + extent : v;  // raise: checked before the kernel, or by gather_map's flag
+}
+
+// Marks an index out of range (any thread may; they all store 1).
+XP_HD inline void raise_flag(int* flag) {
+#if defined(__CUDA_ARCH__)
+  *flag = 1;
+#else
+  __atomic_store_n(flag, 1, __ATOMIC_RELAXED);
+#endif
 }
 
 // Where output element o of an advanced index reads: the output's axes are the source view's
@@ -123,13 +135,19 @@ struct gather_map {
   int array_axis[XP_MAX_KERNEL_RANK] = {};
   index_t array_extent[XP_MAX_KERNEL_RANK] = {};
   strided_view<const std::int64_t> index[XP_MAX_KERNEL_RANK] = {};  // each over the broadcast shape
+  /// raise mode without a check beforehand: an index out of range sets *error and reads
+  /// element 0 instead (the caller throws)
+  int* error = nullptr;
 
   XP_HD index_t offset(index_t o) const {
     index_t off = 0, b = 0, b_scale = 1;
     for (int d = out_rank - 1; d >= 0; --d) {
-      const index_t q = o / out_shape[d];
-      const index_t c = o - q * out_shape[d];
-      o = q;
+      index_t c = o;  // the outermost coordinate needs no division
+      if (d > 0) {
+        const index_t q = o / out_shape[d];
+        c = o - q * out_shape[d];
+        o = q;
+      }
       if (src_axis[d] >= 0) {
         off += c * src_strides[src_axis[d]];
       } else {
@@ -137,17 +155,30 @@ struct gather_map {
         b_scale *= out_shape[d];
       }
     }
-    for (int a = 0; a < n_arrays; ++a)
-      off += fix_index(index[a][b], array_extent[a], mode) * src_strides[array_axis[a]];
+    for (int a = 0; a < n_arrays; ++a) {
+      index_t v = index[a][b];
+      if (error != nullptr) {
+        if (v < 0) v += array_extent[a];
+        if (v < 0 || v >= array_extent[a]) {
+          raise_flag(error);
+          v = 0;
+        }
+      } else {
+        v = fix_index(v, array_extent[a], mode);
+      }
+      off += v * src_strides[array_axis[a]];
+    }
     return off;
   }
 };
 
+// out[o] = src[offset(o)] (one for_each kernel: the reads are a gather whatever the layout)
 template <class T>
-struct gather_gen {
+struct gather_store {
   gather_map map;
   const T* src;
-  XP_HD T operator()(index_t o) const { return src[map.offset(o)]; }
+  T* out;
+  XP_HD void operator()(index_t o) const { out[o] = src[map.offset(o)]; }
 };
 
 template <class T>
@@ -240,13 +271,15 @@ struct gather_plan {
   std::vector<ndarray<std::int64_t, B>> arrays;  // keeps the index buffers alive
   gather_map map;
   shape_type out_shape;
+  std::vector<index_t> extents;  // of the indexed axes
+  const char* what;
 };
 
 template <class T, class B>
 gather_plan<T, B> plan_gather(const ndarray<T, B>& src, const std::vector<int>& array_axes,
                               const std::vector<ndarray<std::int64_t, B>>& arrays, int block_at, take_mode mode,
-                              const char* what) {
-  gather_plan<T, B> p{src, {}, {}, {}};
+                              const char* what, bool check_first) {
+  gather_plan<T, B> p{src, {}, {}, {}, {}, what};
   shape_type bshape{};
   for (const auto& a : arrays) bshape = broadcast_shapes(bshape, a.shape());
   check_kernel_rank(src.ndim(), what);
@@ -256,8 +289,10 @@ gather_plan<T, B> plan_gather(const ndarray<T, B>& src, const std::vector<int>& 
     const int ax = array_axes[k];
     indexed[ax] = true;
     const index_t extent = src.shape()[ax];
+    p.extents.push_back(extent);
     if (mode == take_mode::raise) {
-      check_index_bounds(arrays[k], extent, ax, what);
+      // an assignment must not write anything before it throws; a gather checks in its kernel
+      if (check_first || (extent == 0 && size_of(bshape) > 0)) check_index_bounds(arrays[k], extent, ax, what);
     } else if (extent == 0 && size_of(bshape) > 0) {
       throw index_error(std::string("xp::") + what + ": cannot do a non-empty take from an empty axis " +
                         std::to_string(ax));
@@ -302,9 +337,22 @@ gather_plan<T, B> plan_gather(const ndarray<T, B>& src, const std::vector<int>& 
 template <class T, class B>
 ndarray<T, B> gather(const gather_plan<T, B>& p) {
   ndarray<T, B> out(p.out_shape);
-  if (out.size() > 0)
-    primitive::generate<B>::run(make_strided_view(out.data(), p.out_shape, contiguous_strides(p.out_shape)),
-                                gather_gen<T>{p.map, p.src.data()});
+  if (out.size() == 0) return out;
+  if (p.map.mode != take_mode::raise) {
+    primitive::for_each<B>::run(out.size(), gather_store<T>{p.map, p.src.data(), out.data()});
+    return out;
+  }
+  // raise: the kernel flags an index out of range (one pass over the indices, one read of
+  // the flag); only then are the indices searched for the one to name
+  const auto flag = zeros<std::int32_t, B>({1});
+  gather_map map = p.map;
+  map.error = flag.data();
+  primitive::for_each<B>::run(out.size(), gather_store<T>{map, p.src.data(), out.data()});
+  if (flag.item() != 0) {
+    for (std::size_t k = 0; k < p.arrays.size(); ++k)
+      check_index_bounds(p.arrays[k], p.extents[k], p.map.array_axis[k], p.what);
+    throw index_error(std::string("xp::") + p.what + ": an index is out of bounds");  // not reached
+  }
   return out;
 }
 
@@ -313,11 +361,22 @@ template <class T, class B, class U>
 void scatter(const gather_plan<T, B>& p, const ndarray<U, B>& values) {
   check_writeable(p.src);
   ndarray<T, B> v = values.template astype<T>();  // a fresh array: no overlap with p.src
+  gather_map map = p.map;
+  std::vector<ndarray<std::int64_t, B>> copies;  // index arrays that share a's memory are read from copies
+  for (std::size_t k = 0; k < p.arrays.size(); ++k)
+    if (may_overlap(p.arrays[k], p.src)) {
+      copies.push_back(p.arrays[k].copy());
+      map.index[k].data = copies.back().data();
+      const auto& shape = copies.back().shape();
+      shape_type bshape(map.index[k].shape, map.index[k].shape + map.index[k].rank);
+      const auto strides = broadcast_strides(shape, copies.back().strides(), bshape);
+      for (int d = 0; d < map.index[k].rank; ++d) map.index[k].strides[d] = strides[d];
+    }
   const auto strides = broadcast_strides(v.shape(), v.strides(), p.out_shape);
   const index_t n = size_of(p.out_shape);
   if (n == 0) return;
   const auto store =
-      scatter_store<T>{p.map, p.src.data(), make_strided_view(static_cast<const T*>(v.data()), p.out_shape, strides)};
+      scatter_store<T>{map, p.src.data(), make_strided_view(static_cast<const T*>(v.data()), p.out_shape, strides)};
   if constexpr (std::is_same_v<B, host>) {
     for (index_t o = 0; o < n; ++o) store(o);  // in order: with repeated indices the last value wins (NumPy)
   } else {
@@ -422,12 +481,12 @@ struct array_selection {
   template <class T>
   ndarray<T, B> get(const ndarray<T, B>& src) const {
     op_range<B> range("xp::take");
-    return gather(plan_gather(src, axes, arrays, block_at, take_mode::raise, "index"));
+    return gather(plan_gather(src, axes, arrays, block_at, take_mode::raise, "index", false));
   }
   template <class T, class U>
   void set(const ndarray<T, B>& src, const ndarray<U, B>& v) const {
     op_range<B> range("xp::put");
-    scatter(plan_gather(src, axes, arrays, block_at, take_mode::raise, "index"), v);
+    scatter(plan_gather(src, axes, arrays, block_at, take_mode::raise, "index", true), v);
   }
   template <class T>
   void fill(const ndarray<T, B>& src, T v) const {
@@ -561,7 +620,7 @@ requires detail::is_integer_index_operand_v<I> ndarray<T, B> take(const ndarray<
   detail::op_range<B> range("xp::take");
   const ndarray<T, B> src = axis ? a : a.reshape({-1});
   const int ax = axis ? normalize_axis(*axis, a.ndim()) : 0;
-  return detail::gather(detail::plan_gather(src, {ax}, {detail::as_int64_index(indices)}, ax, mode, "take"));
+  return detail::gather(detail::plan_gather(src, {ax}, {detail::as_int64_index(indices)}, ax, mode, "take", false));
 }
 template <class E, class I>
 requires detail::is_expr<E>::value && detail::is_integer_index_operand_v<I>
@@ -596,7 +655,7 @@ requires detail::is_integer_index_operand_v<I> ndarray<T, B> take_along_axis(con
       arrays.push_back(arange<std::int64_t, B>(src.shape()[d]).reshape(s));
     }
   }
-  return detail::gather(detail::plan_gather(src, axes, arrays, 0, take_mode::raise, "take_along_axis"));
+  return detail::gather(detail::plan_gather(src, axes, arrays, 0, take_mode::raise, "take_along_axis", false));
 }
 
 /// @brief np.put(a, indices, values, mode): a.flat[indices] = values, values repeated when
@@ -609,7 +668,8 @@ requires detail::is_integer_index_operand_v<I>
 void put(const ndarray<T, B>& a, const I& indices, const V& values, take_mode mode = take_mode::raise) {
   detail::op_range<B> range("xp::put");
   detail::check_writeable(a);
-  const auto idx = detail::as_int64_index(indices);
+  auto idx = detail::as_int64_index(indices);
+  if (detail::may_overlap(idx, a)) idx = idx.copy();  // indices read from a's own memory
   ndarray<T, B> v;
   if constexpr (detail::is_operand_v<V>) v = detail::materialize(values).template astype<T>();
   else v = full<T, B>({1}, detail::convert<T>(static_cast<detail::scalar_storage_t<V>>(values)));
