@@ -3,7 +3,8 @@
 Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's benchmarks.
 
     python3 bench/peers/peers.py > peers.json
-    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer, dtypes, random)
+    XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer,
+                                                        dtypes, random, indexing, scan, manip, newops)
 """
 import json
 import os
@@ -208,6 +209,18 @@ if cp is not None:
                 out[f"device_fma_dtype/{name}"] = dev_time(lambda: fma(dx, dy, dw, dz))
                 del dw
             del dx, dy, dz
+    # issue 19's indexing (bench_device_indexing.cu): x[x > 0] of 2^26 float32 uniform in [-1, 1)
+    # (about half selected, the mask expression included), nonzero of the same mask, take of 2^25
+    # random int64 indices
+    if want("indexing"):
+        n = 1 << 26
+        dx = cp.random.uniform(-1, 1, n, dtype=cp.float32)
+        out[f"device_mask_select/{n}"] = dev_time(lambda: dx[dx > 0])
+        out[f"device_nonzero/{n}"] = dev_time(lambda: cp.nonzero(dx > 0))
+        didx = cp.random.randint(0, n, n // 2, dtype=cp.int64)
+        out[f"device_take/{n}"] = dev_time(lambda: cp.take(dx, didx))
+        out[f"device_take_wrap/{n}"] = out[f"device_take/{n}"]  # CuPy's take does not check bounds
+        del dx, didx
     dfield = cp.asarray(hf)
     if want("diffusion"):
         out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100

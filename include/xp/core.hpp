@@ -19,6 +19,7 @@
 #include "xp/core/dtype_info.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/host_instances.hpp"
+#include "xp/core/indexing.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/print.hpp"
 #include "xp/core/searchsorted.hpp"

@@ -106,6 +106,12 @@ class flat_iterator {
 };
 template <class T, class B, class E>
 void assign_expr(const ndarray<T, B>& dst, const E& e);
+// Integer-array and boolean-mask indexing (xp/core/indexing.hpp): an argument that is an array
+// or an expression.
+template <class A>
+inline constexpr bool is_array_index_v = is_ndarray<std::decay_t<A>>::value || is_expr<std::decay_t<A>>::value;
+template <class T, class B>
+struct advanced_indexer;
 }  // namespace detail
 
 /// @brief True for xp::ndarray types.
@@ -292,6 +298,18 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
     (s.apply(args), ...);
     while (s.axis < m_shape.size()) s.keep();
     return ndarray(m_buffer, s.data, std::move(s.shape), std::move(s.strides), m_writeable);
+  }
+
+  /// @brief NumPy's advanced indexing, when an argument is an array or an expression:
+  /// integer arrays (`a(idx)`, `a(xp::all, idx)`, `a(i0, i1)`, mixed with the basic indices)
+  /// or one boolean mask (`a(mask)`, `a(a > 0.f)`). Returns an xp::indexed proxy: the selected
+  /// elements' copy on conversion, and assignment through it (`a(mask) = 0.f`). See
+  /// xp/core/indexing.hpp.
+  /// @throws xp::index_error for an index out of range (naming it and the extent);
+  ///         xp::shape_error for a mask whose shape is not a's (or its leading axes').
+  template <class... A>
+  requires(detail::is_array_index_v<A> || ...) auto operator()(const A&... args) const {
+    return detail::advanced_indexer<T, B>::apply(*this, args...);
   }
 
   // ---- copies and layout ---------------------------------------------------------------

@@ -1,0 +1,46 @@
+#pragma once
+/// @file backends/host/compact.hpp
+/// @brief The host's stream compaction: chunks of the positions counted in parallel, the
+/// chunk counts scanned, then each chunk written from its offset in parallel (two passes over
+/// the flags; the selected positions come out in increasing order, as NumPy's).
+
+#include <vector>
+
+#include "xp/core/compact.hpp"
+#include "xp/core/config.hpp"
+
+namespace xp {
+
+template <>
+struct primitive::compact<host> {
+  /// Positions per chunk: a chunk is counted and written by one thread.
+  static constexpr index_t chunk = index_t{1} << 14;
+
+  template <class Flag, class MakeWriter>
+  static index_t run(index_t n, const Flag& flag, MakeWriter&& make_writer) {
+    const index_t chunks = (n + chunk - 1) / chunk;
+    std::vector<index_t> offsets(static_cast<std::size_t>(chunks) + 1, 0);
+#pragma omp parallel for schedule(static) if (chunks > 1)
+    for (index_t c = 0; c < chunks; ++c) {
+      const index_t end = c * chunk + chunk < n ? c * chunk + chunk : n;
+      index_t count = 0;
+      for (index_t i = c * chunk; i < end; ++i) count += flag(i) ? 1 : 0;
+      offsets[static_cast<std::size_t>(c) + 1] = count;
+    }
+    for (index_t c = 0; c < chunks; ++c) offsets[c + 1] += offsets[c];
+    const index_t total = offsets[static_cast<std::size_t>(chunks)];
+    const auto writer = make_writer(total);
+    if (total == 0) return 0;
+#pragma omp parallel for schedule(static) if (chunks > 1)
+    for (index_t c = 0; c < chunks; ++c) {
+      const index_t end = c * chunk + chunk < n ? c * chunk + chunk : n;
+      index_t k = offsets[c];
+      if (k == offsets[static_cast<std::size_t>(c) + 1]) continue;
+      for (index_t i = c * chunk; i < end; ++i)
+        if (flag(i)) writer(k++, i);
+    }
+    return total;
+  }
+};
+
+}  // namespace xp

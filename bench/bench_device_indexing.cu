@@ -1,0 +1,51 @@
+// Device indexing (issue 19): boolean-mask select with the mask expression fused, nonzero, take.
+// Inputs: xp::random::uniform in [-1, 1) (seed 19), so `x > 0` selects about half. CuPy's peers
+// (bench/peers/peers.py, workload "indexing"): x[x > 0], cp.nonzero(x > 0), cp.take(x, idx).
+// See bench_common.hpp.
+#include "bench_common.hpp"
+
+namespace {
+using namespace xp_bench;
+
+xp::ndarray<float, xp::cuda> indexing_input(xp::index_t n) {
+  return xp::random::uniform<float, xp::cuda>({n}, -1.0f, 1.0f, 19);
+}
+
+// x(x > 0): count, scan, one read of the count, scatter; no boolean array
+void device_mask_select(benchmark::State& state) {
+  const auto x = indexing_input(state.range(0));
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = x(x > 0.f); });
+  state.counters["selected"] = static_cast<double>(r.size());
+}
+BENCHMARK(device_mask_select)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// nonzero of the same mask expression (int64 indices of the selected half)
+void device_nonzero(benchmark::State& state) {
+  const auto x = indexing_input(state.range(0));
+  std::vector<xp::ndarray<std::int64_t, xp::cuda>> r;
+  device_loop(state, [&] { r = xp::nonzero(x > 0.f); });
+}
+BENCHMARK(device_nonzero)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// take of 2^25 random int64 indices from 2^26 float32 (raise mode: the bounds check included)
+void device_take(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto x = indexing_input(n);
+  const auto idx = xp::random::uniform<double, xp::cuda>({n / 2}, 0.0, double(n), 7).astype<std::int64_t>();
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = xp::take(x, idx); });
+}
+BENCHMARK(device_take)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// the same without the bounds check (mode=wrap, as CuPy's take, which does not check)
+void device_take_wrap(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto x = indexing_input(n);
+  const auto idx = xp::random::uniform<double, xp::cuda>({n / 2}, 0.0, double(n), 7).astype<std::int64_t>();
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = xp::take(x, idx, std::nullopt, xp::take_mode::wrap); });
+}
+BENCHMARK(device_take_wrap)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+}  // namespace

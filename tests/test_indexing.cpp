@@ -1,0 +1,229 @@
+// xp/core/indexing.hpp: take, take_along_axis, put, integer-array and boolean-mask indexing,
+// nonzero, argwhere, flatnonzero, against NumPy 2 (tests/golden/make_golden_indexing.py ->
+// tests/golden/indexing.npz), for one dtype of every class; the host result is the device's oracle.
+#include <optional>
+
+#include "dtype_support.hpp"
+
+using namespace xt_test;
+
+namespace {
+
+const xp::npz_file& indexing_archive() {
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/indexing.npz");
+  return z;
+}
+
+template <class T>
+std::string tag() {
+  return std::string(xp::dtype::of<T>().npy_code());
+}
+
+// np.stack(np.nonzero(a)): the coordinate arrays as the rows of one array
+xp::ndarray<std::int64_t, B> stack_coords(const std::vector<xp::ndarray<std::int64_t, B>>& v) {
+  const xp::index_t count = v.empty() ? 0 : v[0].size();
+  xp::ndarray<std::int64_t, B> out({static_cast<xp::index_t>(v.size()), count});
+  for (std::size_t d = 0; d < v.size(); ++d) out(static_cast<xp::index_t>(d), xp::all) = v[d];
+  return out;
+}
+
+// the golden member `<tag>_<name>` (dtype R) against got, exactly
+template <class T, class R, class Bk>
+void check_golden(const std::string& name, const xp::ndarray<R, Bk>& got) {
+  check_member(indexing_archive(), tag<T>() + "_" + name, got, 0);
+}
+
+template <class T>
+xp::ndarray<T, B> input() {
+  return xp::asarray<B>(indexing_archive().get<T>(tag<T>() + "_a"));
+}
+
+xp::ndarray<std::int64_t, B> ints(std::initializer_list<std::int64_t> v) {
+  return xp::asarray<B>(xp::array<std::int64_t>(v));
+}
+
+}  // namespace
+
+#if defined(XP_TEST_CUDA)
+// one dtype per kind on the device (its kernels differ only in the element type; nvcc time)
+#define XP_INDEXING_DTYPES \
+  xt_test::on<bool>, xt_test::on<std::uint16_t>, xt_test::on<float>, xt_test::on<xp::complex128>
+#else
+#define XP_INDEXING_DTYPES                                                                                 \
+  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::uint16_t>, xt_test::on<std::int32_t>,      \
+      xt_test::on<std::int64_t>, xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<float>, \
+      xt_test::on<double>, xt_test::on<xp::complex64>, xt_test::on<xp::complex128>
+#endif
+
+TEST_CASE_TEMPLATE("indexing: take, take_along_axis and put against NumPy", C, XP_INDEXING_DTYPES) {
+  using T = typename C::type;
+  const auto a = input<T>();
+  check_golden<T>("take_flat", xp::take(a, ints({3, -1, 0, 19, -20, 7})));
+  const auto idx2 = ints({0, -1, 4, 2, -5, 1}).reshape({3, 2});
+  check_golden<T>("take_ax1", xp::take(a, idx2, 1));
+  check_golden<T>("take_ax1", xp::take(a, idx2, -1));
+  check_golden<T>("take_ax0_wrap", xp::take(a, ints({5, -7, 2, 9}), 0, xp::take_mode::wrap));
+  check_golden<T>("take_ax1_clip", xp::take(a, ints({-3, 7, 2}), 1, xp::take_mode::clip));
+  // int32 indices and a strided index array give the same result
+  check_golden<T>("take_ax1", xp::take(a, idx2.template astype<std::int32_t>(), 1));
+  const auto ia = xp::asarray<B>(indexing_archive().get<std::int64_t>("ia"));
+  check_golden<T>("along_ax1", xp::take_along_axis(a, ia, 1));
+  check_golden<T>("along_ax0", xp::take_along_axis(a, ints({3, 0, -1, 2, 1}).reshape({1, 5}), 0));
+
+  auto c = a.copy();
+  const auto vals = xp::asarray<B>(xp::array<std::int64_t>({5, 6}).astype<T>());
+  xp::put(c, ints({0, -1, 7}), vals);
+  check_golden<T>("put", c);
+  c = a.copy();
+  xp::put(c, ints({21, -22}), xp::asarray<B>(xp::array<std::int64_t>({4}).astype<T>()), xp::take_mode::wrap);
+  check_golden<T>("put_wrap", c);
+}
+
+TEST_CASE_TEMPLATE("indexing: integer arrays and masks as a(...) against NumPy", C, XP_INDEXING_DTYPES) {
+  using T = typename C::type;
+  using A = xp::ndarray<T, B>;
+  const auto a = input<T>();
+  check_golden<T>("fancy0", A(a(ints({2, -1, 0, 2}))));
+  check_golden<T>("fancy_cols", A(a(xp::all, ints({4, -2}))));
+  check_golden<T>("fancy_pair", A(a(ints({0, 3}).reshape({2, 1}), ints({1, -1, 2}))));
+  const auto a3 = a.reshape({2, 2, 5});
+  check_golden<T>("fancy_split", A(a3(ints({1, 0}), xp::all, ints({3, 4}))));
+  check_golden<T>("fancy_int_adjacent", A(a3(xp::all, 1, ints({0, 4, 4}))));
+  check_golden<T>("transposed_fancy", A(a.T()(ints({1, 3}))));
+
+  // the mask: real part > 0, as an expression (fused) and as a stored bool array
+  const auto m = [&] {
+    if constexpr (xp::detail::is_complex_v<T>) return xp::ndarray<bool, B>(xp::real(a) > 0);
+    else return xp::ndarray<bool, B>(a > T(0));
+  }();
+  check_golden<T>("mask", a(m).copy());
+  if constexpr (!xp::detail::is_complex_v<T>) check_golden<T>("mask", A(a(a > T(0))));
+  check_golden<T>("mask_rows", A(a(xp::asarray<B>(xp::array<bool>({true, false, true, true})))));
+  check_golden<T>("mask_T", A(a.T()(m.T())));
+
+  auto c = a.copy();
+  c(m) = 9;
+  check_golden<T>("set_mask_scalar", c);
+  c = a.copy();
+  const auto count = xp::count_nonzero(m).item();
+  c(m) = xp::arange<std::int64_t, B>(count);
+  check_golden<T>("set_mask_array", c);
+  c = a.copy();
+  c(ints({0, 2, -1})) = xp::arange<std::int64_t, B>(5);
+  check_golden<T>("set_fancy", c);
+}
+
+TEST_CASE_TEMPLATE("indexing: nonzero, argwhere, flatnonzero against NumPy", C, XP_INDEXING_DTYPES) {
+  using T = typename C::type;
+  const auto a = input<T>();
+  check_golden<T>("nonzero", stack_coords(xp::nonzero(a)));
+  check_golden<T>("nonzero", stack_coords(xp::where(a)));
+  check_golden<T>("nonzero_T", stack_coords(xp::nonzero(a.T())));
+  check_golden<T>("argwhere", xp::argwhere(a));
+  check_golden<T>("flatnonzero", xp::flatnonzero(a));
+  // an expression input is fused: nonzero(a != 0) is nonzero(a)
+  check_golden<T>("nonzero", stack_coords(xp::nonzero(a != T(0))));
+}
+
+TEST_CASE("indexing: empty, 0-d and errors") {
+  using F = xp::ndarray<float, B>;
+  const auto a = xp::arange<float, B>(12).reshape({3, 4});
+  // errors name the index and the extent / both shapes
+  CHECK_THROWS_WITH_AS(xp::take(a, ints({12})), doctest::Contains("index 12 is out of bounds for axis 0 with size 12"),
+                       xp::index_error);
+  CHECK_THROWS_WITH_AS(xp::take(a, ints({-5}), 0), doctest::Contains("index -5"), xp::index_error);
+  CHECK_THROWS_AS(xp::take(a, ints({0}), 2), xp::index_error);
+  CHECK_THROWS_WITH_AS((void)F(a(ints({3}))), doctest::Contains("with size 3"), xp::index_error);
+  CHECK_THROWS_WITH_AS((void)F(a(xp::all, ints({0, 4}))), doctest::Contains("index 4 is out of bounds for axis 1"),
+                       xp::index_error);
+  const auto wrong = xp::ndarray<bool, B>(xp::zeros<bool, B>({4, 3}));
+  CHECK_THROWS_WITH_AS((void)F(a(wrong)), doctest::Contains("(4, 3)"), xp::shape_error);
+  CHECK_THROWS_WITH_AS((void)F(a(wrong)), doctest::Contains("(3, 4)"), xp::shape_error);
+  const auto three = xp::arange<float, B>(3);
+  CHECK_THROWS_AS(a(a > 20.f) = three, xp::shape_error);  // 0 selected, 3 values
+  CHECK_THROWS_AS(xp::put(a, ints({12}), 1.f), xp::index_error);
+  CHECK_THROWS_AS(xp::take(xp::zeros<float, B>({0}), ints({0}), 0, xp::take_mode::wrap), xp::index_error);
+  CHECK_THROWS_AS(xp::take_along_axis(a, ints({0}), 0), xp::value_error);
+  CHECK_THROWS_AS(xp::nonzero(xp::full<float, B>({}, 1.f)), xp::value_error);
+  CHECK_THROWS_AS(xp::broadcast_to(a, {3, 4})(a > 1.f) = 0.f, xp::value_error);  // read-only
+
+  // empty inputs and selections
+  CHECK(F(a(a > 100.f)).shape() == xp::shape_type{0});
+  CHECK(xp::nonzero(xp::zeros<float, B>({0, 3})).size() == 2);
+  CHECK(xp::nonzero(xp::zeros<float, B>({0, 3}))[1].shape() == xp::shape_type{0});
+  CHECK(xp::argwhere(xp::zeros<float, B>({2, 0})).shape() == xp::shape_type{0, 2});
+  CHECK(xp::take(a, xp::zeros<std::int64_t, B>({0}), 1).shape() == xp::shape_type{3, 0});
+  CHECK(F(a(xp::zeros<std::int64_t, B>({0, 2}))).shape() == xp::shape_type{0, 2, 4});
+  // 0-d: a 0-d mask adds an axis (NumPy's a[True]); argwhere of a 0-d array is (1, 0)
+  const auto s = xp::full<float, B>({}, 5.f);
+  CHECK(values(F(s(xp::full<bool, B>({}, true)))) == std::vector<float>{5.f});
+  CHECK(F(s(xp::full<bool, B>({}, false))).shape() == xp::shape_type{0});
+  CHECK(xp::argwhere(s).shape() == xp::shape_type{1, 0});
+  CHECK(values(xp::flatnonzero(s)) == std::vector<std::int64_t>{0});
+  CHECK(values(xp::take(s.reshape({1}), xp::full<std::int64_t, B>({}, -1))) == std::vector<float>{5.f});
+}
+
+TEST_CASE("indexing: large and strided inputs, fused masks, the host as oracle") {
+  // a size that spans many compaction tiles and ends in a partial one
+  const xp::index_t n = 3 * 4096 * 5 + 1234;
+  auto h = random_host<float>({n}, 19);
+  const auto d = xp::asarray<B>(h);
+  std::vector<float> want;
+  std::vector<std::int64_t> want_idx;
+  for (xp::index_t i = 0; i < n; ++i)
+    if (h.data()[i] > 10.f) want.push_back(h.data()[i]), want_idx.push_back(i);
+  CHECK(values(xp::ndarray<float, B>(d(d > 10.f))) == want);
+  CHECK(values(xp::flatnonzero(d > 10.f)) == want_idx);
+  CHECK(values(xp::nonzero(d > 10.f)[0]) == want_idx);
+  // a strided, reversed view of it with a mask expression over another view
+  const auto v = d(xp::range(xp::none, xp::none, -3));
+  const auto hv = h(xp::range(xp::none, xp::none, -3));
+  std::vector<float> want_v;
+  for (float x : hv)
+    if (x < -50.f) want_v.push_back(x);
+  CHECK(values(xp::ndarray<float, B>(v(v < -50.f))) == want_v);
+  // assignment through a fused mask, scalar and array
+  auto c = d.copy();
+  c(c > 10.f) = 0.f;
+  for (float x : values(c)) CHECK(x <= 10.f);
+  auto c2 = d.copy();
+  c2(c2 > 10.f) = xp::arange<float, B>(static_cast<xp::index_t>(want.size()));
+  const auto got = values(c2);
+  for (std::size_t k = 0; k < want_idx.size(); ++k) CHECK(got[want_idx[k]] == float(k));
+  // take of many indices against the host loop
+  auto idx = xp::asarray<B>(xp::eval(xp::arange<std::int64_t>(n) * 7919 % n));
+  const auto t = values(xp::take(d, idx));
+  const auto hi = values(idx);
+  for (std::size_t k = 0; k < hi.size(); k += 97) CHECK(t[k] == h.data()[hi[k]]);
+  // one index out of range among many: the gather kernel's flag, then the message names it
+  auto bad = xp::asarray<B>(xp::eval(xp::arange<std::int64_t>(n) * 7919 % n));
+  bad(xp::range(n / 2, n / 2 + 1)) = std::int64_t{n + 3};
+  const std::string message = "index " + std::to_string(n + 3) + " is out of bounds";
+  CHECK_THROWS_WITH_AS(xp::take(d, bad), doctest::Contains(message.c_str()), xp::index_error);
+  using F = xp::ndarray<float, B>;
+  CHECK_THROWS_AS((void)F(d(bad)), xp::index_error);
+}
+
+TEST_CASE("indexing: assignment reads indices that alias the array, mixed ranges, expressions") {
+  // indices that are a view of the array itself are read before anything is written (NumPy)
+  auto a = xp::asarray<B>(xp::array<std::int64_t>({1, 0, 5, 6}));
+  a(a(xp::range(0, 2))) = std::int64_t{9};
+  CHECK(values(a) == std::vector<std::int64_t>{9, 9, 5, 6});
+  a = xp::asarray<B>(xp::array<std::int64_t>({1, 0, 5, 6}));
+  xp::put(a, a(xp::range(0, 2)), std::int64_t{9});
+  CHECK(values(a) == std::vector<std::int64_t>{9, 9, 5, 6});
+  // an index array mixed with a range: rows 2, 0 of columns 1:3
+  const auto m = xp::arange<float, B>(12).reshape({3, 4});
+  CHECK(values(xp::ndarray<float, B>(m(ints({2, 0}), xp::range(1, 3)))) == std::vector<float>{9, 10, 1, 2});
+  // an expression indexed by an array, and an indexed result assigned to another selection
+  CHECK(values(xp::ndarray<float, B>((m * 2.f)(ints({1}), ints({3})))) == std::vector<float>{14});
+  auto c = m.copy();
+  c(ints({0})) = m(ints({2}));
+  CHECK(values(xp::ndarray<float, B>(c(0, xp::all))) == std::vector<float>{8, 9, 10, 11});
+#if !defined(XP_TEST_CUDA)
+  // repeated indices: the last value wins on the host, as NumPy's
+  auto r = xp::zeros<float, B>({3});
+  r(ints({1, 1})) = xp::asarray<B>(xp::array<float>({5.f, 6.f}));
+  CHECK(values(r) == std::vector<float>{0, 6, 0});
+#endif
+}
