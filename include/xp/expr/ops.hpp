@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <limits>
+#include <optional>
 #include <type_traits>
 
 #include <xsimd/xsimd.hpp>  // the vector forms' bodies (host only: no simd() runs on a device)
@@ -62,6 +63,7 @@ struct plus {
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(+, ops::plus)
+XP_BINARY_FUNCTION(add, ops::plus)
 
 namespace ops {
 /// np.subtract (`x - y`, `x -= y`).
@@ -78,6 +80,7 @@ struct minus {
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(-, ops::minus)
+XP_BINARY_FUNCTION(subtract, ops::minus)
 
 namespace ops {
 /// np.multiply (`x * y`, `x *= y`).
@@ -94,6 +97,7 @@ struct multiplies {
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(*, ops::multiplies)
+XP_BINARY_FUNCTION(multiply, ops::multiplies)
 
 namespace ops {
 /// np.true_divide (`x / y`, `x /= y`): integers divide in float64.
@@ -110,6 +114,8 @@ struct divides {
 };
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(/, ops::divides)
+XP_BINARY_FUNCTION(divide, ops::divides)
+XP_BINARY_FUNCTION(true_divide, ops::divides)
 
 namespace ops {
 /// np.remainder (`x % y`, Python's %): the result takes the divisor's sign; for integers
@@ -144,6 +150,7 @@ struct modulus {
 }  // namespace ops
 XP_OPERATOR_AND_COMPOUND(%, ops::modulus)
 XP_BINARY_FUNCTION(remainder, ops::modulus)
+XP_BINARY_FUNCTION(mod, ops::modulus)
 
 namespace ops {
 /// np.floor_divide (Python's //): the quotient rounded toward minus infinity. Integers: x // 0
@@ -212,6 +219,7 @@ struct negate {
 };
 }  // namespace ops
 XP_UNARY_OPERATOR(-, ops::negate)
+XP_UNARY_FUNCTION(negative, ops::negate)
 
 // ---- comparisons and logic ----------------------------------------------------------------
 /// np.equal, not_equal, less, less_equal, greater, greater_equal (`==` ... `>=`): bool, the
@@ -228,7 +236,8 @@ XP_UNARY_OPERATOR(-, ops::negate)
     }                                                                                                     \
   };                                                                                                      \
   }                                                                                                       \
-  XP_BINARY_OPERATOR(sym, ops::name)
+  XP_BINARY_OPERATOR(sym, ops::name)                                                                      \
+  XP_BINARY_FUNCTION(name, ops::name)
 XP_COMPARISON(equal, ==, false)
 XP_COMPARISON(not_equal, !=, false)
 XP_COMPARISON(less, <, true)
@@ -273,6 +282,30 @@ struct logical_not {
 XP_UNARY_OPERATOR(!, ops::logical_not)
 XP_UNARY_FUNCTION(logical_not, ops::logical_not)
 
+namespace ops {
+/// np.logical_xor: bool, true where exactly one operand is nonzero (complex: either part).
+struct logical_xor {
+  template <class A, class B>
+  XP_HD bool operator()(A a, B b) const {
+    return detail::convert<bool>(a) != detail::convert<bool>(b);
+  }
+};
+/// np.positive (`+x`): the values unchanged, in the input dtype; bool refuses, as NumPy.
+struct positive {
+  template <class A>
+  XP_HD A operator()(A a) const {
+    static_assert(!std::is_same_v<A, bool>, "xp::positive is not defined for bool (NumPy refuses too)");
+    return a;
+  }
+  template <class V>
+  static V simd(const V& a) {
+    return a;
+  }
+};
+}  // namespace ops
+XP_BINARY_FUNCTION(logical_xor, ops::logical_xor)
+XP_UNARY_FUNCTION(positive, ops::positive)
+
 /// np.bitwise_and / or / xor (`&`, `|`, `^` and their compound forms): integer or bool arrays.
 #define XP_BITWISE(name, sym)                                                                    \
   namespace ops {                                                                                \
@@ -286,7 +319,8 @@ XP_UNARY_FUNCTION(logical_not, ops::logical_not)
     }                                                                                            \
   };                                                                                             \
   }                                                                                              \
-  XP_OPERATOR_AND_COMPOUND(sym, ops::name)
+  XP_OPERATOR_AND_COMPOUND(sym, ops::name)                                                       \
+  XP_BINARY_FUNCTION(name, ops::name)
 XP_BITWISE(bitwise_and, &)
 XP_BITWISE(bitwise_or, |)
 XP_BITWISE(bitwise_xor, ^)
@@ -513,6 +547,304 @@ struct nextafter {
 };
 }  // namespace ops
 XP_BINARY_FUNCTION(nextafter, ops::nextafter)
+
+// ---- NumPy's everyday extras: inverse hyperbolic functions, angles, heaviside, fmod, signbit,
+// closeness, nan_to_num ------------------------------------------------------------------------
+namespace detail {
+// The inverse hyperbolic functions of complex values, computed in double (complex64 rounds
+// once at the end) with C99's special values (Annex G: infinities, NaN, signed zeros), as
+// NumPy's (the C library's casinh, cacosh, catanh) give them.
+//
+// asin(x + iy) for x, y >= 0 (no NaN): Hull, Fairgrieve & Tang's algorithm (ACM TOMS 23, 1997),
+// accurate near the branch points and the real axis, with its limits for tiny y and an
+// asymptotic form for huge |z| (also infinities). re_acos is acos's real part; im is the
+// magnitude of both imaginary parts.
+struct arcsin_core {
+  double re_asin, re_acos, im;
+};
+XP_HD inline arcsin_core arcsin_parts(double x, double y) {
+  constexpr double ln2 = 0.693147180559945309417232121458176568, half_pi = 1.57079632679489661923132169163975144;
+  if (x > 1e150 || y > 1e150)  // 1/|z|^2 below double's precision; hypot's square would overflow
+    return {math::arctan2(x, y), math::arctan2(y, x), math::log(math::hypot(x * 0.5, y * 0.5)) + 2 * ln2};
+  const double xp1 = x + 1, xm1 = x - 1;
+  if (y < 1e-150) {  // y^2 underflows: the limits as y -> 0
+    if (x < 1) return {math::arcsin(x), math::arccos(x), y / math::sqrt(xp1 * -xm1)};
+    if (x == 1) return {half_pi - math::sqrt(y), math::sqrt(y), math::sqrt(y)};
+    const double d = math::sqrt(xm1 * xp1);
+    return {half_pi, y / d, math::log1p(xm1 + d)};
+  }
+  const double r = math::hypot(xp1, y), s = math::hypot(xm1, y), a = 0.5 * (r + s), b = x / a, yy = y * y;
+  arcsin_core c{};
+  if (b <= 0.6417) {
+    c.re_asin = math::arcsin(b);
+    c.re_acos = math::arccos(b);
+  } else {
+    const double apx = a + x;
+    const double t = x <= 1 ? math::sqrt(0.5 * apx * (yy / (r + xp1) + (s - xm1)))
+                            : y * math::sqrt(0.5 * (apx / (r + xp1) + apx / (s + xm1)));
+    c.re_asin = math::arctan(x / t);
+    c.re_acos = math::arctan(t / x);
+  }
+  if (a <= 1.5) {
+    const double am1 = x < 1 ? 0.5 * (yy / (r + xp1) + yy / (s - xm1)) : 0.5 * (yy / (r + xp1) + (s + xm1));
+    c.im = math::log1p(am1 + math::sqrt(am1 * (a + 1)));
+  } else {
+    c.im = math::log(a + math::sqrt(a * a - 1));
+  }
+  return c;
+}
+// asinh z = -i asin(iz): with iz = -y + ix, the parts of asin(|y| + i|x|) with x's and y's signs.
+template <class T>
+XP_HD complex<T> complex_arcsinh(complex<T> z) {
+  const double x = static_cast<double>(z.re), y = static_cast<double>(z.im);
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  if (math::isnan(x) || math::isnan(y)) {
+    if (math::isinf(x)) return {static_cast<T>(x), static_cast<T>(nan)};
+    if (math::isinf(y)) return {static_cast<T>(inf), static_cast<T>(nan)};
+    if (y == 0) return {static_cast<T>(nan), static_cast<T>(y)};
+    return {static_cast<T>(nan), static_cast<T>(nan)};
+  }
+  const arcsin_core c = arcsin_parts(math::fabs(y), math::fabs(x));
+  return {static_cast<T>(math::copysign_of(c.im, x)), static_cast<T>(math::copysign_of(c.re_asin, y))};
+}
+// acosh z = ±i acos z, the sign that makes the real part non-negative: (im, ±re of acos).
+template <class T>
+XP_HD complex<T> complex_arccosh(complex<T> z) {
+  constexpr double pi = 3.14159265358979323846264338327950288;
+  const double x = static_cast<double>(z.re), y = static_cast<double>(z.im);
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  if (math::isnan(x) || math::isnan(y)) {
+    if (math::isinf(x) || math::isinf(y)) return {static_cast<T>(inf), static_cast<T>(nan)};
+    return {static_cast<T>(nan), static_cast<T>(nan)};
+  }
+  const arcsin_core c = arcsin_parts(math::fabs(x), math::fabs(y));
+  const double re_acos = math::copysign_of(1.0, x) > 0 ? c.re_acos : pi - c.re_acos;
+  return {static_cast<T>(c.im), static_cast<T>(math::copysign_of(re_acos, y))};
+}
+// atanh z = log1p(4x / ((1 - x)^2 + y^2)) / 4 + i atan2(2y, (1 - x)(1 + x) - y^2) / 2; for huge
+// |z| (and infinities) x / |z|^2 + i (pi/2 with y's sign).
+template <class T>
+XP_HD complex<T> complex_arctanh(complex<T> z) {
+  constexpr double half_pi = 1.57079632679489661923132169163975144;
+  const double x = static_cast<double>(z.re), y = static_cast<double>(z.im);
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  if (math::isnan(x) || math::isnan(y)) {
+    if (math::isinf(x)) return {static_cast<T>(math::copysign_of(0.0, x)), static_cast<T>(nan)};
+    if (math::isinf(y))
+      return {static_cast<T>(math::copysign_of(0.0, x)), static_cast<T>(math::copysign_of(half_pi, y))};
+    if (x == 0) return {static_cast<T>(x), static_cast<T>(nan)};
+    return {static_cast<T>(nan), static_cast<T>(nan)};
+  }
+  const double ax = math::fabs(x), ay = math::fabs(y);
+  if (ax > 1e150 || ay > 1e150) {
+    const double h = math::hypot(x, y);  // inf for an infinite part: the real part is ±0
+    return {static_cast<T>(math::isinf(h) ? math::copysign_of(0.0, x) : x / h / h),
+            static_cast<T>(math::copysign_of(half_pi, y))};
+  }
+  const double den = (1 - x) * (1 - x) + y * y;  // underflows only next to z = ±1
+  const double re = den > 1e-290 ? 0.25 * math::log1p(4 * x / den)
+                                 : 0.5 * (math::log(math::hypot(1 + x, y)) - math::log(math::hypot(1 - x, y)));
+  return {static_cast<T>(re), static_cast<T>(0.5 * math::arctan2(2 * y, (1 - x) * (1 + x) - y * y))};
+}
+}  // namespace detail
+
+/// np.arccosh, arcsinh, arctanh (also spelled acosh, asinh, atanh, the array API's names): the C
+/// library's function (CUDA's on the device), float16 in float rounded once, complex by C99's
+/// identities; integers and bool compute in float_of_t. xsimd's vector forms on the host.
+#define XP_ARC_HYPERBOLIC(name, alias, cf, cd, vector_fn)                                   \
+  namespace ops {                                                                           \
+  struct name {                                                                             \
+    XP_HD static float scalar(float x) { return ::cf(x); }                                  \
+    XP_HD static double scalar(double x) { return ::cd(x); }                                \
+    XP_HD static float16 scalar(float16 x) { return float16(::cf(static_cast<float>(x))); } \
+    template <class T>                                                                      \
+    XP_HD static complex<T> scalar(complex<T> z) {                                          \
+      return detail::complex_##name(z);                                                     \
+    }                                                                                       \
+    template <class A>                                                                      \
+    XP_HD auto operator()(A a) const {                                                      \
+      return scalar(detail::convert<detail::float_of_t<A>>(a));                             \
+    }                                                                                       \
+    template <class V>                                                                      \
+    static V simd(const V& a) {                                                             \
+      return detail::finite_lanes_or_scalar(                                                \
+          a, [](const V& v) { return vector_fn(v); }, [](auto x) { return scalar(x); });    \
+    }                                                                                       \
+  };                                                                                        \
+  }                                                                                         \
+  XP_UNARY_FUNCTION(name, ops::name)                                                        \
+  XP_UNARY_FUNCTION(alias, ops::name)
+XP_ARC_HYPERBOLIC(arccosh, acosh, acoshf, acosh, ::xsimd::acosh)
+XP_ARC_HYPERBOLIC(arcsinh, asinh, asinhf, asinh, ::xsimd::asinh)
+XP_ARC_HYPERBOLIC(arctanh, atanh, atanhf, atanh, ::xsimd::atanh)
+#undef XP_ARC_HYPERBOLIC
+/// The array API's names of np.arcsin, arccos, arctan, arctan2.
+XP_UNARY_FUNCTION(asin, ops::arcsin)
+XP_UNARY_FUNCTION(acos, ops::arccos)
+XP_UNARY_FUNCTION(atan, ops::arctan)
+XP_BINARY_FUNCTION(atan2, ops::arctan2)
+
+/// np.deg2rad (np.radians) and np.rad2deg (np.degrees): x times NumPy's constant (pi/180 or
+/// 180/pi, computed in the loop's dtype: float's constant is float(pi)/180f, as npymath's), so
+/// the results are NumPy's bit for bit; float16 multiplies in float and rounds once; integers
+/// and bool compute in float_of_t; complex refuses, as NumPy.
+#define XP_ANGLE_FUNCTION(name, alias, float_factor, double_factor)                                            \
+  namespace ops {                                                                                              \
+  struct name {                                                                                                \
+    template <class A>                                                                                         \
+    XP_HD auto operator()(A a) const {                                                                         \
+      using F = detail::float_of_t<A>;                                                                         \
+      static_assert(detail::not_complex_v<F>, "xp::" #name " is not defined for complex (NumPy refuses too)"); \
+      if constexpr (std::is_same_v<F, double>) return static_cast<double>(a) * (double_factor);                \
+      else if constexpr (std::is_same_v<F, float>) return static_cast<float>(a) * (float_factor);              \
+      else return float16(static_cast<float>(detail::convert<float16>(a)) * (float_factor));                   \
+    }                                                                                                          \
+    template <class V>                                                                                         \
+    static V simd(const V& a) {                                                                                \
+      using T = typename V::value_type;                                                                        \
+      return a * V(std::is_same_v<T, float> ? T(float_factor) : T(double_factor));                             \
+    }                                                                                                          \
+  };                                                                                                           \
+  }                                                                                                            \
+  XP_UNARY_FUNCTION(name, ops::name)                                                                           \
+  XP_UNARY_FUNCTION(alias, ops::name)
+XP_ANGLE_FUNCTION(deg2rad, radians, 3.14159265358979323846f / 180.0f, 3.14159265358979323846 / 180.0)
+XP_ANGLE_FUNCTION(rad2deg, degrees, 180.0f / 3.14159265358979323846f, 180.0 / 3.14159265358979323846)
+#undef XP_ANGLE_FUNCTION
+
+namespace ops {
+/// np.heaviside(x, h0): 0 where x < 0, h0 where x == 0 (either zero), 1 where x > 0, NaN where
+/// x is NaN. Integers and bool compute in float_of_t; complex refuses, as NumPy.
+struct heaviside {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::float_of2_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp::heaviside is not defined for complex (NumPy refuses too)");
+    const R x = detail::convert<R>(a);
+    if (x < R(0)) return R(0);
+    if (x > R(0)) return R(1);
+    return x == R(0) ? detail::convert<R>(b) : x;  // NaN stays NaN
+  }
+  template <class V>
+  static V simd(const V& x, const V& h0) {
+    using T = typename V::value_type;
+    const V zero(T(0));
+    return ::xsimd::select(x < zero, zero, ::xsimd::select(x > zero, V(T(1)), ::xsimd::select(x == zero, h0, x)));
+  }
+};
+
+/// np.fmod: C's remainder, x - trunc(x / y) y, with the sign of the dividend x (np.remainder
+/// takes the divisor's). Floats are exact (C's fmod; float16 in float); x fmod 0 is NaN for
+/// floats and 0 for integers, and MIN fmod -1 is 0, as NumPy gives (C++'s % would trap); bool
+/// computes in int8, as NumPy. Complex refuses.
+struct fmod {
+  template <class A, class B>
+  XP_HD auto operator()(A a, B b) const {
+    using R = detail::arith_t<A, B>;
+    static_assert(detail::not_complex_v<R>, "xp::fmod is not defined for complex (NumPy refuses too)");
+    const R x = static_cast<R>(a), y = static_cast<R>(b);
+    if constexpr (detail::is_real_floating_v<R>) {
+      return math::fmod(x, y);
+    } else {
+      if (y == R(0)) return R(0);
+      if constexpr (std::is_signed_v<R>)
+        if (y == R(-1)) return R(0);
+      return static_cast<R>(x % y);
+    }
+  }
+};
+
+/// np.signbit: bool, the sign bit (true for -0.0 and a NaN with its sign bit set); x < 0 for
+/// signed integers, false for unsigned ones and bool. Complex refuses, as NumPy.
+struct signbit {
+  template <class A>
+  XP_HD bool operator()(A a) const {
+    static_assert(detail::not_complex_v<A>, "xp::signbit is not defined for complex (NumPy refuses too)");
+    if constexpr (detail::is_real_floating_v<A>) return math::copysign_of(A(1), a) < A(0);
+    else if constexpr (std::is_signed_v<A>) return a < A(0);
+    else return false;
+  }
+};
+}  // namespace ops
+XP_BINARY_FUNCTION(heaviside, ops::heaviside)
+XP_BINARY_FUNCTION(fmod, ops::fmod)
+XP_UNARY_FUNCTION(signbit, ops::signbit)
+
+namespace ops {
+/// np.isclose's test, NumPy 2's asymmetric formula: y is taken in np.result_type(y, 1.0) (its
+/// own dtype if inexact, else float64), then
+/// `(|x - y| <= atol + rtol |y|  and  isfinite(y))  or  x == y`, `or both NaN` with equal_nan.
+/// |x - y| is computed in the promoted dtype of x and y, `atol + rtol |y|` in y's (real) dtype,
+/// as NumPy's weak Python floats do; complex values compare by modulus.
+struct isclose {
+  double rtol, atol;
+  bool equal_nan;
+  template <class A, class B>
+  XP_HD bool operator()(A a, B b) const {
+    using Y = std::conditional_t<detail::is_inexact_v<B>, B, double>;
+    using D = promote_t<A, Y>;
+    using RY = detail::real_of_t<Y>;
+    using RD = detail::real_of_t<D>;
+    const Y y = detail::convert<Y>(b);
+    const D x = detail::convert<D>(a), yd = detail::convert<D>(y);
+    const RD diff = math::fabs(static_cast<D>(x - yd));
+    const RY tol =
+        static_cast<RY>(detail::convert<RY>(atol) + static_cast<RY>(detail::convert<RY>(rtol) * math::fabs(y)));
+    bool r = (diff <= detail::convert<RD>(tol) && math::isfinite(y)) || x == yd;
+    if (equal_nan) r = r || (math::isnan(x) && math::isnan(yd));
+    return r;
+  }
+};
+
+/// np.nan_to_num's map for an array of real dtype R (complex: each part): NaN -> nan, +inf ->
+/// posinf, -inf -> neginf; other values, and every integer, unchanged.
+template <class R>
+struct nan_to_num {
+  R nan, posinf, neginf;
+  XP_HD R part(R v) const {
+    if (math::isnan(v)) return nan;
+    if (math::isinf(v)) return v > R(0) ? posinf : neginf;
+    return v;
+  }
+  template <class A>
+  XP_HD A operator()(A a) const {
+    if constexpr (detail::is_complex_v<A>) return A(part(a.re), part(a.im));
+    else if constexpr (detail::is_real_floating_v<A>) return part(a);
+    else return a;
+  }
+};
+}  // namespace ops
+
+/// @brief np.isclose(a, b, rtol, atol, equal_nan) (lazy, bool): NumPy 2's asymmetric test
+/// `|a - b| <= atol + rtol * |b|` (b's dtype: its own if inexact, else float64), true where
+/// a == b (equal infinities), false against NaN unless equal_nan and both are NaN. Complex
+/// values compare by the modulus of the difference. One of a, b may be a scalar.
+/// @throws xp::shape_error when a and b do not broadcast.
+template <class L, class R>
+requires detail::binary_operands<L, R>
+auto isclose(const L& a, const R& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false) {
+  return detail::make_expr(ops::isclose{rtol, atol, equal_nan}, a, b);
+}
+
+/// @brief np.nan_to_num(x, nan, posinf, neginf) (lazy): NaN -> `nan` (default 0), +inf ->
+/// `posinf` (default the dtype's largest finite value), -inf -> `neginf` (default its lowest),
+/// each converted to the array's (real) dtype as NumPy casts them (1e6 is inf in float16);
+/// complex arrays replace each part. Integer and bool arrays are returned unchanged.
+template <detail::array_operand X>
+auto nan_to_num(const X& x, double nan = 0.0, std::optional<double> posinf = std::nullopt,
+                std::optional<double> neginf = std::nullopt) {
+  using T = typename detail::value_of<std::decay_t<X>>::type;
+  using R = std::conditional_t<detail::is_inexact_v<T>, detail::real_of_t<T>, T>;
+  if constexpr (detail::is_inexact_v<T>) {
+    return detail::make_expr(
+        ops::nan_to_num<R>{detail::convert<R>(nan),
+                           posinf ? detail::convert<R>(*posinf) : std::numeric_limits<R>::max(),
+                           neginf ? detail::convert<R>(*neginf) : std::numeric_limits<R>::lowest()},
+        x);
+  } else {
+    return detail::make_expr(ops::nan_to_num<R>{R{}, R{}, R{}}, x);
+  }
+}
 
 /// np.floor / ceil / trunc / round (half to even): integers pass through unchanged; complex
 /// rounds (np.round, np.rint) part by part, and floor/ceil/trunc refuse it, as NumPy.

@@ -1,7 +1,8 @@
 #pragma once
 /// @file reduction.hpp
 /// @brief Reductions (sum, prod, min, max, mean, var, stddev, argmin, argmax, any, all,
-/// count_nonzero, norm) and xp::reduction_kernel, CuPy's ReductionKernel as a template.
+/// count_nonzero, norm; nansum, nanprod, nanmin, nanmax, nanmean, nanargmin, nanargmax, ptp,
+/// average, allclose) and xp::reduction_kernel, CuPy's ReductionKernel as a template.
 ///
 /// A reduction is `{identity, map, reduce, post}`: every input value is mapped, the mapped
 /// values are combined with `reduce` starting from `identity`, and `post` turns the result
@@ -340,6 +341,113 @@ constexpr T lowest() {
   else return std::numeric_limits<T>::lowest();
 }
 
+// ---- the NaN-ignoring reductions, ptp ---------------------------------------------------
+// NaN (either part of a complex value) mapped to Fill (0 for nansum, 1 for nanprod).
+template <class Acc, int Fill>
+struct nan_as {
+  template <class V>
+  XP_HD Acc operator()(V v) const {
+    return math::isnan(v) ? convert<Acc>(Fill) : convert<Acc>(v);
+  }
+};
+// What nanmax / nanmin start from: NaN where the dtype has one (so that an all-NaN run stays
+// NaN and any number replaces it), else the extreme that every value replaces.
+template <class T, bool Max>
+constexpr T nan_or_extreme() {
+  if constexpr (std::numeric_limits<T>::has_quiet_NaN) return std::numeric_limits<T>::quiet_NaN();
+  else if constexpr (Max) return std::numeric_limits<T>::lowest();
+  else return std::numeric_limits<T>::max();
+}
+// np.fmax / np.fmin: a NaN operand loses.
+template <bool Max>
+struct take_nan_extreme {
+  template <class A>
+  XP_HD A operator()(A a, A b) const {
+    static_assert(not_complex_v<A>, "xp::nanmin / nanmax / nanargmin / nanargmax do not order complex dtypes");
+    if (math::isnan(a)) return b;
+    if (math::isnan(b)) return a;
+    if constexpr (Max) return a >= b ? a : b;
+    else return a <= b ? a : b;
+  }
+};
+// np.nanargmin / nanargmax: NaN loses; the extreme value, ties to the lower index.
+template <bool Max>
+struct take_nan_arg {
+  template <class T>
+  XP_HD value_index<T> operator()(value_index<T> a, value_index<T> b) const {
+    const bool an = math::isnan(a.value), bn = math::isnan(b.value);
+    if (an && bn) return a.index <= b.index ? a : b;
+    if (an) return b;
+    if (bn) return a;
+    return take_arg<Max>{}(a, b);
+  }
+};
+// The index, or -1 for a run of NaN only (the caller raises NumPy's "All-NaN slice").
+struct take_index_unless_nan {
+  template <class T>
+  XP_HD std::int64_t operator()(value_index<T> a) const {
+    return math::isnan(a.value) ? std::int64_t(-1) : a.index;
+  }
+};
+// np.nanmean: the sum of the non-NaN values and their count, in one pass.
+template <class S>
+struct sum_count {
+  S sum;
+  index_t count;
+};
+template <class S>
+struct to_sum_count {
+  template <class V>
+  XP_HD sum_count<S> operator()(V v, index_t) const {
+    if (math::isnan(v)) return {S(0), 0};
+    return {convert<S>(v), 1};
+  }
+};
+struct take_sum_count {
+  template <class S>
+  XP_HD sum_count<S> operator()(sum_count<S> a, sum_count<S> b) const {
+    return {wrapping_add(a.sum, b.sum), a.count + b.count};
+  }
+};
+// NumPy's nanmean divides the sum, rounded to R, by the count in float64 (complex128), then
+// rounds to R; a count of 0 gives NaN.
+template <class R>
+struct divide_sum_by_count {
+  template <class S>
+  XP_HD R operator()(sum_count<S> a) const {
+    const R total = convert<R>(a.sum);
+    const double n = static_cast<double>(a.count);
+    if constexpr (is_complex_v<R>)
+      return R(static_cast<real_of_t<R>>(static_cast<double>(total.re) / n),
+               static_cast<real_of_t<R>>(static_cast<double>(total.im) / n));
+    else return convert<R>(static_cast<double>(total) / n);
+  }
+};
+// np.ptp: the least and the greatest value in one pass, NaN propagating as np.min / np.max.
+template <class T>
+struct min_max {
+  T lo, hi;
+};
+struct to_min_max {
+  template <class V>
+  XP_HD min_max<V> operator()(V v, index_t) const {
+    return {v, v};
+  }
+};
+struct take_min_max {
+  template <class T>
+  XP_HD min_max<T> operator()(min_max<T> a, min_max<T> b) const {
+    return {take_min{}(a.lo, b.lo), take_max{}(a.hi, b.hi)};
+  }
+};
+struct max_minus_min {  // in the dtype: integers wrap, as NumPy's subtract
+  template <class T>
+  XP_HD T operator()(min_max<T> a) const {
+    static_assert(!std::is_same_v<T, bool>, "xp::ptp is not defined for bool (NumPy refuses the bool subtract)");
+    return static_cast<T>(wrapping_sub(a.hi, a.lo));
+  }
+};
+
 }  // namespace detail
 
 namespace detail {
@@ -456,6 +564,40 @@ using norm_acc_t = std::conditional_t<std::is_same_v<norm_result_t<T>, float16>,
 template <class T>
 inline constexpr auto norm_reduction = make_reduction("norm", norm_acc_t<T>(0), squared<norm_acc_t<T>>{}, take_sum{},
                                                       square_root<norm_result_t<T>>{});
+template <class T>
+inline constexpr auto nansum_reduction = make_reduction("nansum", sum_acc_t<T>(0), nan_as<sum_acc_t<T>, 0>{},
+                                                        take_sum{}, to_result<sum_result_t<T>>{});
+template <class T>
+inline constexpr auto nanprod_reduction = make_reduction("nanprod", sum_acc_t<T>(1), nan_as<sum_acc_t<T>, 1>{},
+                                                         take_prod{}, to_result<sum_result_t<T>>{});
+template <class T>
+inline constexpr auto nanmin_reduction = make_reduction("fmin", nan_or_extreme<T, false>(), to_acc<T>{},
+                                                        take_nan_extreme<false>{}, identity{})
+                                             .without_identity();
+template <class T>
+inline constexpr auto nanmax_reduction = make_reduction("fmax", nan_or_extreme<T, true>(), to_acc<T>{},
+                                                        take_nan_extreme<true>{}, identity{})
+                                             .without_identity();
+template <class T>
+inline constexpr auto nanmean_reduction = make_reduction("nanmean", sum_count<mean_acc_t<T>>{mean_acc_t<T>(0), 0},
+                                                         to_sum_count<mean_acc_t<T>>{}, take_sum_count{},
+                                                         divide_sum_by_count<mean_result_t<T>>{});
+template <class T>
+inline constexpr auto nanargmin_reduction =
+    make_reduction("nanargmin", value_index<T>{nan_or_extreme<T, false>(), std::numeric_limits<index_t>::max()},
+                   make_value_index{}, take_nan_arg<false>{}, take_index_unless_nan{})
+        .without_identity()
+        .over_one_axis();
+template <class T>
+inline constexpr auto nanargmax_reduction =
+    make_reduction("nanargmax", value_index<T>{nan_or_extreme<T, true>(), std::numeric_limits<index_t>::max()},
+                   make_value_index{}, take_nan_arg<true>{}, take_index_unless_nan{})
+        .without_identity()
+        .over_one_axis();
+template <class T>
+inline constexpr auto ptp_reduction = make_reduction("ptp", min_max<T>{highest<T>(), lowest<T>()}, to_min_max{},
+                                                     take_min_max{}, max_minus_min{})
+                                          .without_identity();
 
 // var / std: the mean (kept axes), then the reduction `r` (with ddof) of the deviations.
 template <class Desc, class X, class O>
@@ -530,7 +672,133 @@ XP_REDUCTION(count_nonzero, detail::count_nonzero_reduction)
 /// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
 XP_REDUCTION(norm, detail::norm_reduction)
 
+// ---- NaN-ignoring reductions, ptp, average, allclose (NumPy's everyday statistics) ----------
+
+/// @brief np.nansum: np.sum with NaN counted as zero (a complex value with a NaN part too);
+/// the same dtypes as xp::sum; for integer and bool arrays it is xp::sum.
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(nansum, detail::nansum_reduction)
+
+/// @brief np.nanprod: np.prod with NaN counted as one; for integer and bool arrays it is xp::prod.
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(nanprod, detail::nanprod_reduction)
+
+/// @brief np.nanmin: the least non-NaN value; NaN for a run of NaN only (NumPy also warns);
+/// for integer and bool arrays it is xp::min. Complex refuses (as xp::min).
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
+XP_REDUCTION(nanmin, detail::nanmin_reduction)
+
+/// @brief np.nanmax: the greatest non-NaN value; NaN for a run of NaN only. @see nanmin
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
+XP_REDUCTION(nanmax, detail::nanmax_reduction)
+
+/// @brief np.nanmean: the mean of the non-NaN values (one pass: their sum and count), in
+/// xp::mean's dtype; NaN where every value is NaN or the run is empty (NumPy warns); for
+/// integer and bool arrays it is xp::mean.
+/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
+XP_REDUCTION(nanmean, detail::nanmean_reduction)
+
+/// @brief np.ptp (peak to peak): max - min in the array's dtype, in one pass (integers wrap,
+/// as NumPy's subtract: int8 [-100, 100] gives -56); NaN propagates. bool and complex refuse
+/// at compile time (NumPy refuses bool; xp orders no complex values).
+/// @throws xp::value_error on an empty reduction; for out= / axes as above.
+XP_REDUCTION(ptp, detail::ptp_reduction)
+
 #undef XP_REDUCTION
+
+namespace detail {
+// nanargmin / nanargmax: the reduction, then NumPy's error for a run of NaN only (a second,
+// small pass over the int64 result; on the device it waits for that one bool).
+template <class Desc, class X, class O>
+auto nan_arg_reduction(const reduction<Desc>& r, const X& x, const axes_t& axes, bool keepdims, const O& into) {
+  auto result = reduce_with(r, x, axes, keepdims, into);
+  if constexpr (is_real_floating_v<operand_value_t<X>>) {
+    if (result.size() > 0 && any(result < std::int64_t(0)).item())
+      throw value_error(std::string("xp::") + r.name + ": All-NaN slice encountered");
+  }
+  return result;
+}
+}  // namespace detail
+
+/// @brief np.nanargmin: the index of the least non-NaN value (int64), over all axes (flat
+/// index) or one axis; for integer and bool arrays it is xp::argmin.
+/// @throws xp::value_error "All-NaN slice encountered" when a run holds only NaN (NumPy's
+///         ValueError), for an empty reduction and for more than one axis; out= as above.
+template <detail::array_operand X, class O = std::nullptr_t>
+auto nanargmin(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
+  detail::op_range<typename detail::backend_of<X>::type> range("xp::nanargmin");
+  return detail::nan_arg_reduction(detail::nanargmin_reduction<detail::operand_value_t<X>>, x, axes, keepdims, into);
+}
+
+/// @brief np.nanargmax. @see nanargmin
+/// @throws xp::value_error as nanargmin.
+template <detail::array_operand X, class O = std::nullptr_t>
+auto nanargmax(const X& x, const axes_t& axes = {}, bool keepdims = false, const O& into = nullptr) {
+  detail::op_range<typename detail::backend_of<X>::type> range("xp::nanargmax");
+  return detail::nan_arg_reduction(detail::nanargmax_reduction<detail::operand_value_t<X>>, x, axes, keepdims, into);
+}
+
+namespace detail {
+/// np.average's result dtype with weights: np.result_type(a, w), and for integer or bool `a`
+/// np.result_type(a, w, float64).
+template <class T, class W>
+using average_result_t = std::conditional_t<is_inexact_v<T>, promote_t<T, W>, promote_t<promote_t<T, W>, double>>;
+}  // namespace detail
+
+/// @brief np.average(a, axis) without weights: xp::mean.
+/// @throws as xp::mean.
+template <detail::array_operand X>
+auto average(const X& a, const axes_t& axes = {}, bool keepdims = false) {
+  return mean(a, axes, keepdims);
+}
+
+/// @brief np.average(a, axis, weights, keepdims): sum(a * w) / sum(w) over the axes, in
+/// np.result_type(a, w) (with float64 for integer or bool `a`). `weights` has a's shape, or is
+/// 1-D with the length of the one axis given (NumPy's rule); it may be an expression.
+/// @throws xp::shape_error when the weights' shape is neither (naming both shapes and the axis);
+///         xp::value_error "weights sum to zero" when a sum of weights is zero (NumPy's
+///         ZeroDivisionError), and for more than one axis with 1-D weights; xp::index_error
+///         for an axis out of range.
+template <detail::array_operand X, detail::array_operand W>
+auto average(const X& a, const axes_t& axes, const W& weights, bool keepdims = false) {
+  using Bk = typename detail::backend_of<X>::type;
+  detail::op_range<Bk> range("xp::average");
+  using R = detail::average_result_t<detail::operand_value_t<X>, detail::operand_value_t<W>>;
+  const auto w = detail::materialize_operand(weights);
+  ndarray<R, Bk> num, scl;
+  if (w.shape() == a.shape()) {
+    scl = sum(astype<R>(w), axes, keepdims);
+    num = sum(astype<R>(a) * astype<R>(w), axes, keepdims);
+  } else {
+    const std::string shapes = "a of shape " + to_string(a.shape()) + ", weights of shape " + to_string(w.shape());
+    if (axes.all())
+      throw shape_error("xp::average: an axis must be given when the shapes of a and weights differ: " + shapes);
+    if (w.ndim() != 1)
+      throw shape_error("xp::average: 1-D weights expected when the shapes of a and weights differ: " + shapes);
+    if (axes.list().size() != 1)
+      throw value_error("xp::average: 1-D weights go with one axis, got " + std::to_string(axes.list().size()) +
+                        " axes (" + shapes + ")");
+    const int ax = normalize_axis(*axes.list().begin(), a.ndim());
+    if (w.shape()[0] != a.shape()[ax])
+      throw shape_error("xp::average: the length of the weights does not match axis " + std::to_string(ax) + ": " +
+                        shapes);
+    shape_type along(a.ndim(), 1);
+    along[ax] = w.shape()[0];
+    scl = sum(astype<R>(w));
+    num = sum(astype<R>(a) * astype<R>(broadcast_to(w.reshape(along), a.shape())), axes, keepdims);
+  }
+  if (any(scl == R(0)).item()) throw value_error("xp::average: weights sum to zero, can't be normalized");
+  return ndarray<R, Bk>(num / scl);
+}
+
+/// @brief np.allclose(a, b, rtol, atol, equal_nan): whether xp::isclose holds everywhere
+/// (true for empty arrays). One reduction; on the device it waits for its result.
+/// @throws xp::shape_error when a and b do not broadcast.
+template <class L, class R>
+requires detail::binary_operands<L, R>
+bool allclose(const L& a, const R& b, double rtol = 1e-5, double atol = 1e-8, bool equal_nan = false) {
+  return all(isclose(a, b, rtol, atol, equal_nan)).item();
+}
 
 /// @brief np.all, spelled `xp::all(x)` / `xp::all(x, {axes}, keepdims, xp::out(o))`: the same
 /// object as the `:` index `xp::all`, called.
@@ -584,6 +852,12 @@ auto power(const L& l, const R& r) {
   }
   return e;
 }
+
+/// @brief np.pow (the array API's name of np.power). @see power
+/// @throws xp::value_error as xp::power.
+template <class L, class R>
+requires detail::binary_operands<L, R>
+auto pow(const L& l, const R& r) { return power(l, r); }
 
 /// @brief CuPy's ReductionKernel: `map` each value (or value and its index within the
 /// reduced run), combine with `reduce` from `identity`, then `post` (given the reduced
