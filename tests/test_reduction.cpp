@@ -109,3 +109,28 @@ TEST_CASE("reduction: empty, 0-d, NaN and bad axes") {
   CHECK_THROWS_AS(xp::argmax(m, {0, 1}), xp::value_error);
   CHECK(xp::sum(m, std::vector<xp::index_t>{}).shape() == xp::shape_type{2, 3});  // axis=()
 }
+
+TEST_CASE("sum / count_nonzero of 1-byte dtypes equal a plain int64 loop at every length (a g++ -O3 vectoriser bug)") {
+  // g++ 12 at -O3 vectorised the host's 8-lane loop wrongly for int8/uint8 inputs: sums of 16
+  // or more elements per output were wrong
+  for (xp::index_t n = 1; n <= 300; n += (n < 40 ? 1 : 37)) {
+    INFO("n = " << n);
+    std::vector<std::int8_t> v(static_cast<std::size_t>(n));
+    std::int64_t want = 0, nonzero = 0;
+    for (xp::index_t i = 0; i < n; ++i) {
+      v[i] = static_cast<std::int8_t>((i * 37) % 251 - 125);
+      want += v[i];
+      nonzero += v[i] != 0;
+    }
+    const auto a = xp::array<std::int8_t, B>(v);
+    CHECK(xp::sum(a).item() == want);
+    CHECK(xp::count_nonzero(a).item() == nonzero);
+    const auto u = a.astype<std::uint8_t>();
+    std::uint64_t want_u = 0;
+    for (auto x : v) want_u += static_cast<std::uint8_t>(x);
+    CHECK(xp::sum(u).item() == want_u);
+    // the same per row of a 2-D array (outer > 1: each output is its own pairwise leaf)
+    const auto rows = xp::broadcast_to(a, {3, n}).copy();
+    CHECK(xp::all(xp::sum(rows, {1}) == want).item());
+  }
+}

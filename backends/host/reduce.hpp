@@ -4,6 +4,7 @@
 /// OpenMP over outputs, or over fixed-size chunks of a full reduction. The chunking does not
 /// depend on the thread count, so results are the same on any machine.
 
+#include <type_traits>
 #include <vector>
 
 #include "xp/core/backend.hpp"
@@ -28,12 +29,19 @@ struct pairwise_reducer {
       Acc lane[lanes] = {desc.identity, desc.identity, desc.identity, desc.identity,
                          desc.identity, desc.identity, desc.identity, desc.identity};
       index_t i = 0;
-      for (; i + lanes <= n; i += lanes)
+      for (; i + lanes <= n; i += lanes) {
+#if defined(__GNUC__) && !defined(__clang__)
+        // g++ 12's loop vectoriser miscompiles this loop for 1-byte elements widened into 8-byte
+        // lanes at -O3 (int8 sums of 16 or more elements came out wrong): an empty asm keeps it
+        // from vectorising across groups for those types only
+        if constexpr (sizeof(std::decay_t<decltype(input(index_t{}))>) == 1) asm volatile("" ::: "memory");
+#endif
         for (int l = 0; l < lanes; ++l) {
           const index_t flat = base + first + i + l;
           lane[l] =
               desc.reduce(lane[l], desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i + l));
         }
+      }
       Acc acc = desc.reduce(desc.reduce(desc.reduce(lane[0], lane[1]), desc.reduce(lane[2], lane[3])),
                             desc.reduce(desc.reduce(lane[4], lane[5]), desc.reduce(lane[6], lane[7])));
       for (; i < n; ++i) {
