@@ -63,7 +63,8 @@ __global__ void __launch_bounds__(threads) count_kernel(index_t n, Flag flag, in
 // offsets[b] = counts[0] + ... + counts[b - 1]; offsets[blocks] = the total. One block: each
 // thread sums a run of consecutive counts, one block-wide scan of the run sums, then each
 // thread writes its run's offsets.
-__global__ void __launch_bounds__(scan_threads) scan_kernel(const int* counts, index_t blocks, index_t* offsets) {
+static __global__ void __launch_bounds__(scan_threads)
+    scan_kernel(const int* counts, index_t blocks, index_t* offsets) {
   using scan_t = cub::BlockScan<index_t, scan_threads>;
   __shared__ typename scan_t::TempStorage storage;
   const index_t per_thread = (blocks + scan_threads - 1) / scan_threads;
