@@ -54,6 +54,31 @@ double chi_square(const std::vector<double>& observed, const std::vector<double>
 
 }  // namespace
 
+TEST_CASE("random generator: the tour of docs/random.md") {
+  auto rows = xp::arange<double, B>(12).reshape({4, 3});
+  const auto before = xp::to_host(rows);
+  // example-begin generator-tour
+  auto rng = xp::random::default_rng<B>(42);  // B: xp::host (the default) or xp::cuda
+  auto u = rng.random<float>({1 << 20});      // [0, 1), float32
+  auto z = rng.normal(10.0, 2.0, {1000, 3});  // float64 by default
+  auto k = rng.integers(0, 6, {100});         // int64 in [0, 6)
+  auto i = rng.choice(5, {10}, true, {0.1, 0.2, 0.3, 0.2, 0.2});
+  rng.shuffle(rows);  // in place along axis 0
+  // example-end generator-tour
+  static_assert(std::is_same_v<decltype(u)::value_type, float>);
+  static_assert(std::is_same_v<decltype(k)::value_type, std::int64_t>);
+  CHECK(xp::all(u >= 0.f && u < 1.f).item());
+  CHECK(std::abs(xp::mean(z).item() - 10.0) < 0.2);  // 3000 draws: standard error 0.037
+  CHECK(xp::all(k >= std::int64_t(0) && k < std::int64_t(6)).item());
+  CHECK(xp::all(i >= std::int64_t(0) && i < std::int64_t(5)).item());
+  // a shuffle moves whole rows: the sorted row sums are those of before
+  const auto sums = xp::to_host(xp::sum(rows, {1}));
+  std::vector<double> got(sums.data(), sums.data() + 4), want{3, 12, 21, 30};
+  std::sort(got.begin(), got.end());
+  CHECK(got == want);
+  CHECK(xp::sum(rows).item() == xp::sum(before).item());
+}
+
 TEST_CASE("random generator: a seed repeats its calls, each call draws new numbers") {
   auto g1 = xp::random::default_rng<B>(7), g2 = xp::random::default_rng<B>(7);
   const auto a = values(g1.random<float>({1000}));
