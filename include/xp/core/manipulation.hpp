@@ -632,14 +632,20 @@ requires detail::is_scalar_v<S> ndarray<T, B> pad(const ndarray<T, B>& a,
   for (std::size_t d = 0; d < a.ndim(); ++d)
     inner = detail::axis_slice(inner, static_cast<int>(d), w[d].first, a.shape()[d]);
   detail::assign(inner, a);
-  if (edge) {  // axis by axis over the whole extent of the others, so the corners take the corner values
+  if (edge) {
+    // axis by axis: over the whole extent of the axes already padded and the interior of the
+    // later ones (the only elements written so far), so the corners take the corner values
     for (std::size_t d = 0; d < a.ndim(); ++d) {
       const int ax = static_cast<int>(d);
       const auto [before, after] = w[d];
-      if (before > 0) detail::assign(detail::axis_slice(out, ax, 0, before), detail::axis_slice(out, ax, before, 1));
+      ndarray<T, B> written = out;
+      for (std::size_t k = d + 1; k < a.ndim(); ++k)
+        written = detail::axis_slice(written, static_cast<int>(k), w[k].first, a.shape()[k]);
+      if (before > 0)
+        detail::assign(detail::axis_slice(written, ax, 0, before), detail::axis_slice(written, ax, before, 1));
       if (after > 0)
-        detail::assign(detail::axis_slice(out, ax, before + a.shape()[d], after),
-                       detail::axis_slice(out, ax, before + a.shape()[d] - 1, 1));
+        detail::assign(detail::axis_slice(written, ax, before + a.shape()[d], after),
+                       detail::axis_slice(written, ax, before + a.shape()[d] - 1, 1));
     }
   }
   return out;
