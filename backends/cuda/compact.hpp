@@ -16,10 +16,10 @@
 
 namespace xp {
 
-/// @brief Three kernels on the current stream (per-tile counts, one scan of the tile counts,
-/// the ordered scatter) and, between the second and the third, one synchronising device->host
-/// read of the count (the result's size is needed to allocate it): the primitive's only host
-/// synchronisation. Scratch (12 bytes per 4096 positions) comes from xp's pool.
+/// @brief Kernels on the current stream (per-tile counts, CUB's scan of the tile counts, the
+/// ordered scatter) and, before the scatter, one synchronising device->host read of the count
+/// (the result's size is needed to allocate it): the primitive's only host synchronisation.
+/// Scratch (16 bytes per 4096 positions and CUB's few hundred) comes from xp's pool.
 /// @throws xp::cuda_error when a launch fails; xp::out_of_memory from the allocations.
 template <>
 struct primitive::compact<cuda> {

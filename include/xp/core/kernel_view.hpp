@@ -3,6 +3,7 @@
 /// @brief The trivially copyable, non-owning view that kernels take by value (pointer +
 /// shape + strides), and the merging of dimensions that keeps kernel views short.
 
+#include <cstddef>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -135,6 +136,16 @@ template <class K, class = void>
 struct has_contig_protocol : std::false_type {};
 template <class K>
 struct has_contig_protocol<K, std::void_t<decltype(std::declval<const K&>().contiguous())>> : std::true_type {};
+
+/// The widest element a kernel K reads from memory (its `load_bytes`; 0 for kernels that read
+/// nothing, such as scalars and index generators). A vector launch sizes its lanes by this as
+/// well as by the output: N lanes of bool written from two float operands would otherwise be
+/// 16 floats per operand and step, registers that cost a third of the bandwidth.
+template <class K, class = void>
+struct kernel_load_bytes : std::integral_constant<std::size_t, 0> {};
+template <class K>
+struct kernel_load_bytes<K, std::void_t<decltype(K::load_bytes)>> : std::integral_constant<std::size_t, K::load_bytes> {
+};
 
 template <class K>
 XP_HD auto at_contig(const K& k, index_t i) {

@@ -13,6 +13,7 @@
 /// generate an op's public functions; the ops themselves, each followed by its generating
 /// line, are in xp/expr/ops.hpp (included at the end, so either header gives both).
 
+#include <algorithm>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -35,6 +36,7 @@ struct scalar_leaf {
 // Kernel-side forms: what the generated functor holds (trivially copyable).
 template <class T>
 struct scalar_kernel {
+  static constexpr std::size_t load_bytes = 0;  // a value held by the kernel, not read from memory
   T value;
   XP_HD T operator()(index_t) const { return value; }
   XP_HD T at_contig(index_t) const { return value; }
@@ -54,6 +56,7 @@ struct scalar_kernel {
 };
 template <class T>
 struct array_kernel {
+  static constexpr std::size_t load_bytes = sizeof(T);
   strided_view<const T> view;
   XP_HD T operator()(index_t i) const { return view[i]; }
   XP_HD T at_contig(index_t i) const { return view.data[i]; }
@@ -73,6 +76,7 @@ struct array_kernel {
 template <class R, class Op, class... K>
 struct node_kernel {
   using seq = std::index_sequence_for<K...>;
+  static constexpr std::size_t load_bytes = std::max({std::size_t{0}, kernel_load_bytes<K>::value...});
   Op op;
   std::tuple<K...> args;  // trivially copyable members only: the kernel takes it by value
 
@@ -131,6 +135,7 @@ struct node_kernel {
 
 template <class R, class K>
 struct cast_kernel {
+  static constexpr std::size_t load_bytes = kernel_load_bytes<K>::value;
   K inner;
   XP_HD R operator()(index_t i) const { return convert<R>(inner(i)); }
   XP_HD R at_contig(index_t i) const { return convert<R>(inner.at_contig(i)); }
