@@ -6,8 +6,9 @@ tools/deps.sh
 export PATH=$PATH:/usr/local/cuda/bin
 build=${XP_BUILD_DIR:-build/default}
 # Without a GPU the CUDA library, the tutorials and the coverage program still compile (nvcc
-# checks the public API), but the CUDA test suite and the device benchmarks, which nothing here
-# could run, are left out: they are most of the build's time. XP_GPU_TARGETS=ON builds them anyway.
+# checks the public API), but the CUDA test suite and the benchmarks (xp_bench, mostly device
+# workloads in a CUDA build), which nothing here could run, are left out: they are most of the
+# build's time. XP_GPU_TARGETS=ON builds them anyway.
 gpu_targets=${XP_GPU_TARGETS:-$( (nvidia-smi -L 2>/dev/null | grep -q GPU) && echo ON || echo OFF)}
 # XP_WERROR=ON (CI sets it) turns every compiler warning into an error
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DXP_WARNINGS_AS_ERRORS="${XP_WERROR:-OFF}" \

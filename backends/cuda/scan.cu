@@ -54,8 +54,6 @@ struct multiply {
 
 template <class Acc, class Op>
 void scan_with(const detail::scan_problem<Acc>& p, Op op) {
-  pool_allocator alloc;
-  const auto policy = thrust::cuda::par_nosync(alloc).on(current_stream());
   const index_t n = p.lines * p.length;
   const Acc* in = p.source ? p.source : p.data;
   if (p.lines == 1) {
@@ -71,6 +69,8 @@ void scan_with(const detail::scan_problem<Acc>& p, Op op) {
     const auto storage = primitive::memory<xp::cuda>::allocate(bytes);
     XP_CUDA_CHECK(scan(storage.get(), bytes));
   } else {
+    pool_allocator alloc;
+    const auto policy = thrust::cuda::par_nosync(alloc).on(current_stream());
     const auto keys = thrust::make_transform_iterator(thrust::make_counting_iterator<index_t>(0), row_of{p.length});
     thrust::inclusive_scan_by_key(policy, keys, keys + n, in, p.data, thrust::equal_to<index_t>{}, op);
   }

@@ -50,17 +50,15 @@ namespace detail {
 
 // ---- the kernels' functors ------------------------------------------------------------------
 
-template <class K>
+// Contiguous: every leaf is one unit-stride run, read without index arithmetic per position (on
+// the H100 the general form made the count pass of `x(x > 0)` 1.8x slower).
+template <class K, bool Contiguous>
 struct truth_flag {
   K kernel;
-  XP_HD bool operator()(index_t i) const { return convert<bool>(kernel(i)); }
-};
-// The same where every leaf is one unit-stride run: no index arithmetic per position (on the
-// H100 the general form made the count pass of `x(x > 0)` 1.8x slower).
-template <class K>
-struct contiguous_truth_flag {
-  K kernel;
-  XP_HD bool operator()(index_t i) const { return convert<bool>(at_contig(kernel, i)); }
+  XP_HD bool operator()(index_t i) const {
+    if constexpr (Contiguous) return convert<bool>(at_contig(kernel, i));
+    else return convert<bool>(kernel(i));
+  }
 };
 
 // The k-th selected flat position i of `shape` as coordinates: out[k * k_stride + d * d_stride].
@@ -80,21 +78,12 @@ struct coords_writer {
 };
 
 // out[k * inner + j] = src[i * inner + j]: a mask over the leading axes selects runs of `inner`.
-template <class T>
+// Src is a strided_view<const T>, or a `const T*` where the source is contiguous (no index
+// arithmetic per element).
+template <class T, class Src>
 struct select_writer {
   T* out;
-  strided_view<const T> src;
-  index_t inner;
-  XP_HD void operator()(index_t k, index_t i) const {
-    for (index_t j = 0; j < inner; ++j) out[k * inner + j] = src[i * inner + j];
-  }
-};
-
-// The same from a contiguous source (no index arithmetic per element).
-template <class T>
-struct contiguous_select_writer {
-  T* out;
-  const T* src;
+  Src src;
   index_t inner;
   XP_HD void operator()(index_t k, index_t i) const {
     if (inner == 1) out[k] = src[i];
@@ -248,8 +237,8 @@ auto flat_kernel(const X& x) {
 template <class X, class F>
 decltype(auto) with_truth_flag(const X& x, F&& f) {
   const auto k = flat_kernel(x);
-  if (kernel_contiguous(k)) return f(contiguous_truth_flag<decltype(k)>{k});
-  return f(truth_flag<decltype(k)>{k});
+  if (kernel_contiguous(k)) return f(truth_flag<decltype(k), true>{k});
+  return f(truth_flag<decltype(k), false>{k});
 }
 
 // A's strided view over its own merged layout (flat positions in C order).
@@ -436,22 +425,17 @@ ndarray<T, B> mask_select(const ndarray<T, B>& a, const M& mask) {
   shape_type rest(a.shape().begin() + static_cast<std::ptrdiff_t>(mask.shape().size()), a.shape().end());
   const strided_view<const T> view = as_const_view(flat_view(a));
   ndarray<T, B> out;
-  const auto allocate = [&](index_t count) {
-    shape_type shape{count};
-    shape.insert(shape.end(), rest.begin(), rest.end());
-    out = ndarray<T, B>(shape);
+  const auto select = [&](const auto& flag, auto src) {
+    primitive::compact<B>::run(size_of(mask.shape()), flag, [&](index_t count) {
+      shape_type shape{count};
+      shape.insert(shape.end(), rest.begin(), rest.end());
+      out = ndarray<T, B>(shape);
+      return select_writer<T, decltype(src)>{out.data(), src, inner};
+    });
   };
   with_truth_flag(mask, [&](const auto& flag) {
-    if (view.is_contiguous())
-      primitive::compact<B>::run(size_of(mask.shape()), flag, [&](index_t count) {
-        allocate(count);
-        return contiguous_select_writer<T>{out.data(), view.data, inner};
-      });
-    else
-      primitive::compact<B>::run(size_of(mask.shape()), flag, [&](index_t count) {
-        allocate(count);
-        return select_writer<T>{out.data(), view, inner};
-      });
+    if (view.is_contiguous()) select(flag, view.data);
+    else select(flag, view);
   });
   return out;
 }
@@ -462,7 +446,7 @@ void mask_assign(const ndarray<T, B>& a, const M& mask, const ndarray<U, B>& val
   check_writeable(a);
   const index_t inner = mask_inner(a.shape(), mask.shape());
   shape_type rest(a.shape().begin() + static_cast<std::ptrdiff_t>(mask.shape().size()), a.shape().end());
-  const auto flag = truth_flag<decltype(flat_kernel(mask))>{flat_kernel(mask)};
+  const auto flag = truth_flag<decltype(flat_kernel(mask)), false>{flat_kernel(mask)};
   const auto dst = flat_view(a);
   ndarray<T, B> v = values.template astype<T>();  // a fresh array: no overlap with a
   primitive::compact<B>::run(size_of(mask.shape()), flag, [&](index_t count) {
