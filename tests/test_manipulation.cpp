@@ -255,6 +255,31 @@ TEST_CASE("manipulation: concat and stack copy each input once; repeat and tile 
   CHECK(xp::concat({a, b}, 1).is_contiguous());
 }
 
+// Slices along the last axis are copied row by row (on the device with 16-byte vectors where the
+// rows allow it, element by element where they do not): every element against a host loop, for
+// row lengths that are and are not a multiple of the vector, a source with its own row pitch (a
+// column slice), and 1-, 4- and 16-byte dtypes.
+TEST_CASE_TEMPLATE("manipulation: concat along the last axis, rows of any length and pitch", T, bool, float,
+                   xp::complex128) {
+  for (const index_t width : {1, 3, 16, 36}) {
+    INFO("width " << width);
+    const index_t rows = 37;
+    const auto a = (xp::arange<std::int64_t, B>(rows * width).reshape({rows, width}) % 7).astype<T>();
+    const auto wide = (xp::arange<std::int64_t, B>(rows * 2 * width).reshape({rows, 2 * width}) % 5).astype<T>();
+    const auto b = wide(xp::all, xp::range(width, 2 * width));  // row pitch 2 * width
+    const auto got = xp::to_host(xp::concat({a, b, a}, 1));
+    const auto ha = xp::to_host(a), hb = xp::to_host(b);
+    REQUIRE(got.shape() == xp::shape_type{rows, 3 * width});
+    bool same = true;
+    for (index_t r = 0; r < rows; ++r)
+      for (index_t c = 0; c < 3 * width; ++c) {
+        const T want = c < width ? ha.at(r, c) : c < 2 * width ? hb.at(r, c - width) : ha.at(r, c - 2 * width);
+        same = same && got.at(r, c) == want;
+      }
+    CHECK(same);
+  }
+}
+
 namespace {
 // The call throws E and its message contains every one of `parts`.
 template <class E, class F>
