@@ -48,4 +48,39 @@ void device_take_wrap(benchmark::State& state) {
 }
 BENCHMARK(device_take_wrap)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// The random-gather limit beside device_take: the simplest gather kernel, out[i] = x[idx[i]] for
+// the same 2^25 indices (no bounds check), one thread per index in a grid-stride loop.
+__global__ void plain_gather(float* __restrict__ out, const float* __restrict__ x, const std::int64_t* __restrict__ idx,
+                             xp::index_t n) {
+  for (xp::index_t i = xp::index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n;
+       i += xp::index_t{gridDim.x} * blockDim.x)
+    out[i] = x[idx[i]];
+}
+void device_take_limit(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto x = indexing_input(n);
+  const auto idx = xp::random::uniform<double, xp::cuda>({n / 2}, 0.0, double(n), 7).astype<std::int64_t>();
+  xp::ndarray<float, xp::cuda> r({n / 2});
+  constexpr int threads = 256, blocks_per_sm = 8;  // a full H100 wave: 2048 threads per SM
+  int sms = 0;
+  cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0);
+  device_loop(state, [&] {
+    plain_gather<<<sms * blocks_per_sm, threads, 0, xp::backends::cuda::current_stream()>>>(r.data(), x.data(),
+                                                                                            idx.data(), n / 2);
+  });
+}
+BENCHMARK(device_take_limit)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// take of 8192 random whole rows of a (8192, 8192) float32 array along axis 0 (raise mode): one
+// read and one write of 256 MiB, bytes as device_copy's
+void device_take_rows(benchmark::State& state) {
+  const xp::index_t n = 8192;
+  const auto x = xp::random::uniform<float, xp::cuda>({n, n}, -1.f, 1.f, 1);
+  const auto idx = xp::random::uniform<double, xp::cuda>({n}, 0.0, double(n), 7).astype<std::int64_t>();
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = xp::take(x, idx, 0); });
+  state.SetBytesProcessed(state.iterations() * n * n * 2 * static_cast<std::int64_t>(sizeof(float)));
+}
+BENCHMARK(device_take_rows)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 }  // namespace

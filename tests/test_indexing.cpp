@@ -204,6 +204,60 @@ TEST_CASE("indexing: large and strided inputs, fused masks, the host as oracle")
   CHECK_THROWS_AS((void)F(d(bad)), xp::index_error);
 }
 
+// Whole rows are gathered as runs of 16-byte vectors where the rows allow it (take along a
+// leading axis, a(idx)); every element against a host loop, for 1- to 16-byte dtypes, rows that
+// are and are not a multiple of the vector, every mode, a 3-D take with a 2-D index, a
+// column-slice source with its own row pitch, and an index out of range among the rows.
+TEST_CASE_TEMPLATE("indexing: take of whole rows, element by element", T, bool, std::int16_t, float, double,
+                   xp::complex128) {
+  using xp::index_t;
+  const index_t rows = 29;
+  for (const index_t width : {60, 64}) {
+    INFO("width " << width);
+    const auto a = ((xp::arange<std::int64_t, B>(rows * width).reshape({rows, width}) * 13) % 17).astype<T>();
+    const auto ha = xp::to_host(a);
+    const auto idx_host = xp::array<std::int64_t>({3, -1, 0, 28, 3, -29, 17, 40, -31});
+    const auto idx = xp::asarray<B>(idx_host);
+    const auto fixed = [&](std::int64_t i, xp::take_mode mode) {
+      if (mode == xp::take_mode::wrap) return ((i % rows) + rows) % rows;
+      if (mode == xp::take_mode::clip) return std::clamp<std::int64_t>(i, 0, rows - 1);
+      return i < 0 ? i + rows : i;
+    };
+    const auto rows_match = [&](const xp::ndarray<T, xp::host>& got, const xp::ndarray<std::int64_t, xp::host>& ix,
+                                xp::take_mode mode, index_t col0, index_t cols) {
+      bool same = got.shape() == xp::shape_type{ix.size(), cols};
+      for (index_t j = 0; same && j < ix.size(); ++j)
+        for (index_t c = 0; c < cols; ++c) same = same && got.at(j, c) == ha.at(fixed(ix.at(j), mode), col0 + c);
+      return same;
+    };
+    for (const auto mode : {xp::take_mode::wrap, xp::take_mode::clip})
+      CHECK(rows_match(xp::to_host(xp::take(a, idx, 0, mode)), idx_host, mode, 0, width));
+    const auto in_range_host = xp::array<std::int64_t>({3, -1, 0, 28, 3, -29, 17});
+    const auto in_range = xp::asarray<B>(in_range_host);
+    CHECK(rows_match(xp::to_host(xp::take(a, in_range, 0)), in_range_host, xp::take_mode::raise, 0, width));
+    CHECK(rows_match(xp::to_host(xp::ndarray<T, B>(a(in_range))), in_range_host, xp::take_mode::raise, 0, width));
+    CHECK_THROWS_WITH_AS(xp::take(a, idx, 0), doctest::Contains("index 40 is out of bounds for axis 0 with size 29"),
+                         xp::index_error);
+    // a column slice: rows of 32 elements at a pitch of `width`
+    const auto half = a(xp::all, xp::range(0, 32));
+    CHECK(rows_match(xp::to_host(xp::take(half, in_range, 0)), in_range_host, xp::take_mode::raise, 0, 32));
+    // a 3-D take along axis 1 with a 2-D index: out[i, j, k, :] = a3[i, idx2[j, k], :]
+    const auto a3 = a(xp::range(0, 28), xp::all).reshape({4, 7, width});
+    const auto ha3 = xp::to_host(a3);
+    const auto idx2_host = xp::array<std::int64_t>({{6, 0, -2}, {1, 1, 5}});
+    const auto got3 = xp::to_host(xp::take(a3, xp::asarray<B>(idx2_host), 1));
+    REQUIRE(got3.shape() == xp::shape_type{4, 2, 3, width});
+    bool same = true;
+    for (index_t i = 0; i < 4; ++i)
+      for (index_t j = 0; j < 2; ++j)
+        for (index_t k = 0; k < 3; ++k) {
+          const std::int64_t r = idx2_host.at(j, k) < 0 ? idx2_host.at(j, k) + 7 : idx2_host.at(j, k);
+          for (index_t c = 0; c < width; ++c) same = same && got3.at(i, j, k, c) == ha3.at(i, r, c);
+        }
+    CHECK(same);
+  }
+}
+
 TEST_CASE("indexing: assignment reads indices that alias the array, mixed ranges, expressions") {
   // indices that are a view of the array itself are read before anything is written (NumPy)
   auto a = xp::asarray<B>(xp::array<std::int64_t>({1, 0, 5, 6}));

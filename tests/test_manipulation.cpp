@@ -232,16 +232,22 @@ TEST_CASE("manipulation: mixed dtypes promote, empty and 0-d inputs follow NumPy
   check_member(z, "roll_0d", xp::roll(a, 1), 0);
 }
 
-TEST_CASE("manipulation: concat and stack copy each input once; repeat and tile are one copy; views copy nothing") {
+TEST_CASE(
+    "manipulation: concat and stack join narrow rows in one pass and copy wide ones input by input; repeat and tile "
+    "are one copy; views copy nothing") {
   const auto a = xp::arange<float, B>(4096).reshape({64, 64}), b = xp::arange<float, B>(64 * 32).reshape({64, 32});
+  const auto wide = xp::zeros<float, B>({8, 512});  // 2 KiB rows
   auto passes = [](auto f) {
     const auto before = xp::debug::launch_count();
     f();
     return xp::debug::launch_count() - before;
   };
-  CHECK(passes([&] { xp::concat({a, b}, 1); }) == 2);
+  CHECK(passes([&] { xp::concat({a, b}, 1); }) == 1);
+  CHECK(passes([&] { xp::concat({wide, wide}, 1); }) == 2);
+  CHECK(passes([&] { xp::concat({a, xp::transpose(a)}, 1); }) == 2);                // a strided input: one copy each
   CHECK(passes([&] { xp::concat({a, xp::transpose(a), b}, std::nullopt); }) == 3);  // no ravel copies
-  CHECK(passes([&] { xp::stack({a, a, a}, -1); }) == 3);
+  CHECK(passes([&] { xp::stack({a, a, a}, -1); }) == 1);
+  CHECK(passes([&] { xp::stack({a, a, a, a, a, a, a, a, a}, -1); }) == 9);  // past max_join_sources
   CHECK(passes([&] { xp::repeat(a, 3, 1); }) == 1);
   CHECK(passes([&] { xp::tile(a, {2, 1, 3}); }) == 1);
   CHECK(passes([&] { xp::roll(a, {1, 2}, {0, 1}); }) == 4);
@@ -278,6 +284,69 @@ TEST_CASE_TEMPLATE("manipulation: concat along the last axis, rows of any length
       }
     CHECK(same);
   }
+}
+
+// Narrow rows are joined in one pass (primitive::join): every element against a host loop for
+// 1-, 2-, 4-, 8- and 16-byte dtypes, 1 to 9 sources (9 is past the one-pass limit), rows whose
+// length is and is not a multiple of the 16-byte vector, a new last axis, a new middle axis of a
+// 3-D stack, and concat of sources of different widths, one of them empty.
+TEST_CASE_TEMPLATE("manipulation: stack and concat of narrow rows, element by element", T, bool, std::int16_t, float,
+                   double, xp::complex128) {
+  const auto source = [](index_t i, index_t rows, index_t width) {
+    return ((xp::arange<std::int64_t, B>(rows * width).reshape({rows, width}) * (i + 3) + i) % 11).astype<T>();
+  };
+  for (const int k : {1, 2, 3, 8, 9})
+    for (const index_t width : {1, 3, 5, 16}) {
+      INFO("sources " << k << ", width " << width);
+      const index_t rows = 37;
+      std::vector<xp::ndarray<T, B>> parts;
+      std::vector<xp::ndarray<T, xp::host>> host_parts;
+      for (int i = 0; i < k; ++i) {
+        parts.push_back(source(i, rows, width));
+        host_parts.push_back(xp::to_host(parts.back()));
+      }
+      const auto last = xp::to_host(xp::stack(parts, -1));    // (rows, width, k)
+      const auto middle = xp::to_host(xp::stack(parts, 1));   // (rows, k, width)
+      const auto joined = xp::to_host(xp::concat(parts, 1));  // (rows, k * width)
+      REQUIRE(last.shape() == xp::shape_type{rows, width, k});
+      REQUIRE(middle.shape() == xp::shape_type{rows, k, width});
+      REQUIRE(joined.shape() == xp::shape_type{rows, k * width});
+      bool same = true;
+      for (index_t r = 0; r < rows; ++r)
+        for (index_t c = 0; c < width; ++c)
+          for (int i = 0; i < k; ++i) {
+            const T want = host_parts[static_cast<std::size_t>(i)].at(r, c);
+            same =
+                same && last.at(r, c, i) == want && middle.at(r, i, c) == want && joined.at(r, i * width + c) == want;
+          }
+      CHECK(same);
+    }
+  // a 3-D stack along its middle axis: rows of 7 x 3 elements from each source
+  const auto p = source(0, 5, 21).reshape({5, 7, 3}), q = source(1, 5, 21).reshape({5, 7, 3});
+  const auto got = xp::to_host(xp::stack({p, q}, 1));
+  const auto hp = xp::to_host(p), hq = xp::to_host(q);
+  REQUIRE(got.shape() == xp::shape_type{5, 2, 7, 3});
+  bool same = true;
+  for (index_t i = 0; i < 5; ++i)
+    for (index_t j = 0; j < 7; ++j)
+      for (index_t l = 0; l < 3; ++l)
+        same = same && got.at(i, 0, j, l) == hp.at(i, j, l) && got.at(i, 1, j, l) == hq.at(i, j, l);
+  CHECK(same);
+  // sources of widths 1, 0, 6 and 2 along axis 1
+  const std::vector<index_t> widths{1, 0, 6, 2};
+  std::vector<xp::ndarray<T, B>> uneven;
+  for (std::size_t i = 0; i < widths.size(); ++i) uneven.push_back(source(static_cast<index_t>(i), 19, widths[i]));
+  const auto cat = xp::to_host(xp::concat(uneven, 1));
+  REQUIRE(cat.shape() == xp::shape_type{19, 9});
+  same = true;
+  for (index_t r = 0; r < 19; ++r) {
+    index_t c = 0;
+    for (std::size_t i = 0; i < widths.size(); ++i) {
+      const auto h = xp::to_host(uneven[i]);
+      for (index_t w = 0; w < widths[i]; ++w, ++c) same = same && cat.at(r, c) == h.at(r, w);
+    }
+  }
+  CHECK(same);
 }
 
 namespace {

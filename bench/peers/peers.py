@@ -211,7 +211,7 @@ if cp is not None:
             del dx, dy, dz
     # issue 19's indexing (bench_device_indexing.cu): x[x > 0] of 2^26 float32 uniform in [-1, 1)
     # (about half selected, the mask expression included), nonzero of the same mask, take of 2^25
-    # random int64 indices
+    # random int64 indices, take of whole rows
     if want("indexing"):
         n = 1 << 26
         dx = cp.random.uniform(-1, 1, n, dtype=cp.float32)
@@ -221,6 +221,11 @@ if cp is not None:
         out[f"device_take/{n}"] = dev_time(lambda: cp.take(dx, didx))
         out[f"device_take_wrap/{n}"] = out[f"device_take/{n}"]  # CuPy's take does not check bounds
         del dx, didx
+        # 8192 random whole rows of a (8192, 8192) float32 array
+        dm = cp.random.uniform(-1, 1, (8192, 8192), dtype=cp.float32)
+        drows = cp.random.randint(0, 8192, 8192, dtype=cp.int64)
+        out["device_take_rows"] = dev_time(lambda: cp.take(dm, drows, axis=0))
+        del dm, drows
     dfield = cp.asarray(hf)
     if want("diffusion"):
         out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100

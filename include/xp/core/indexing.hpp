@@ -191,6 +191,51 @@ struct gather_store {
   XP_HD void operator()(index_t o) const { out[o] = src[map.offset(o)]; }
 };
 
+/// The widest load or store one thread issues for a gathered run: 16 bytes (ld.global.v4.b32 on
+/// the device, one SSE register on the host).
+inline constexpr int gather_vector_bytes = 16;
+template <class T>
+inline constexpr int gather_lanes = sizeof(T) >= gather_vector_bytes ? 1 : gather_vector_bytes / int{sizeof(T)};
+
+/// Vectors one call of the run gather moves, a warp's width apart: one lookup of the run's
+/// offset serves them all and a warp's loads stay contiguous (on the H100, take of 8192 whole rows
+/// of 32 KiB ran at 77% of copy bandwidth with a lookup per vector).
+inline constexpr int gather_run_batch = 4;
+inline constexpr int gather_run_lanes = 32;  // a warp: calls v and v + 1 run on neighbouring lanes
+
+// The output's trailing axes are one contiguous run in the source too (take of whole rows): the
+// copy is vector loads and stores of N elements. Calls come in groups of gather_run_lanes; a group
+// moves gather_run_batch x gather_run_lanes consecutive vectors of one run, call v the vectors
+// v % lanes + k lanes of its group, all loads before the stores. `map` indexes runs (the output's
+// axes before the run).
+template <class T, int N>
+struct gather_run_store {
+  gather_map map;
+  const T* src;
+  T* out;
+  index_t run_vectors;     // vectors of N elements per run
+  index_t groups_per_run;  // run_vectors / (batch x lanes), rounded up
+  XP_HD void operator()(index_t v) const {
+    using vec = lanes<T, N>;
+    constexpr index_t group_vectors = index_t{gather_run_batch} * gather_run_lanes;
+    const index_t group = v / gather_run_lanes, lane = v - group * gather_run_lanes;
+    const index_t r = group / groups_per_run, first = (group - r * groups_per_run) * group_vectors + lane;
+    const T* from = src + map.offset(r);
+    T* to = out + r * run_vectors * N;
+    vec value[gather_run_batch]{};
+    XP_UNROLL
+    for (int k = 0; k < gather_run_batch; ++k) {
+      const index_t c = first + index_t{k} * gather_run_lanes;
+      if (c < run_vectors) value[k] = *reinterpret_cast<const vec*>(from + c * N);
+    }
+    XP_UNROLL
+    for (int k = 0; k < gather_run_batch; ++k) {
+      const index_t c = first + index_t{k} * gather_run_lanes;
+      if (c < run_vectors) *reinterpret_cast<vec*>(to + c * N) = value[k];
+    }
+  }
+};
+
 template <class T>
 struct scatter_store {
   gather_map map;
@@ -353,12 +398,43 @@ gather_plan<T, B> plan_gather(const ndarray<T, B>& src, const std::vector<int>& 
   return p;
 }
 
+// Runs shorter than this many bytes are gathered element by element: a vector per lookup pays
+// only when the run is a few vectors long.
+inline constexpr std::size_t gather_run_min_bytes = 64;
+
+// The gather's kernel: runs of whole vectors when the output's trailing unindexed axes are
+// contiguous in the source and every run starts on a vector boundary, else element by element.
+template <class T, class B>
+void run_gather(const gather_plan<T, B>& p, const gather_map& map, ndarray<T, B>& out) {
+  constexpr int N = gather_lanes<T>;
+  gather_map runs = map;
+  index_t run = 1;
+  while (runs.out_rank > 1 && runs.src_axis[runs.out_rank - 1] >= 0 &&
+         runs.src_strides[runs.src_axis[runs.out_rank - 1]] == run) {
+    run *= runs.out_shape[runs.out_rank - 1];
+    --runs.out_rank;
+  }
+  bool vectors = run != 1 && static_cast<std::size_t>(run) * sizeof(T) >= gather_run_min_bytes && run % N == 0 &&
+                 pointer_aligned(p.src.data(), sizeof(T) * N) && pointer_aligned(out.data(), sizeof(T) * N);
+  for (int d = 0; vectors && d < runs.out_rank; ++d)
+    vectors = runs.src_axis[d] < 0 || runs.src_strides[runs.src_axis[d]] % N == 0;
+  for (int a = 0; vectors && a < runs.n_arrays; ++a) vectors = runs.src_strides[runs.array_axis[a]] % N == 0;
+  if (vectors) {
+    const index_t run_vectors = run / N, group_vectors = index_t{gather_run_batch} * gather_run_lanes;
+    const index_t groups_per_run = (run_vectors + group_vectors - 1) / group_vectors;
+    primitive::for_each<B>::run(out.size() / run * groups_per_run * gather_run_lanes,
+                                gather_run_store<T, N>{runs, p.src.data(), out.data(), run_vectors, groups_per_run});
+  } else {
+    primitive::for_each<B>::run(out.size(), gather_store<T>{map, p.src.data(), out.data()});
+  }
+}
+
 template <class T, class B>
 ndarray<T, B> gather(const gather_plan<T, B>& p) {
   ndarray<T, B> out(p.out_shape);
   if (out.size() == 0) return out;
   if (p.map.mode != take_mode::raise) {
-    primitive::for_each<B>::run(out.size(), gather_store<T>{p.map, p.src.data(), out.data()});
+    run_gather(p, p.map, out);
     return out;
   }
   // raise: the kernel flags an index out of range (one pass over the indices, one read of
@@ -366,7 +442,7 @@ ndarray<T, B> gather(const gather_plan<T, B>& p) {
   const auto flag = zeros<std::int32_t, B>({1});
   gather_map map = p.map;
   map.error = flag.data();
-  primitive::for_each<B>::run(out.size(), gather_store<T>{map, p.src.data(), out.data()});
+  run_gather(p, map, out);
   if (flag.item() != 0) {
     for (std::size_t k = 0; k < p.arrays.size(); ++k)
       check_index_bounds(p.arrays[k], p.extents[k], p.map.array_axis[k], p.what);

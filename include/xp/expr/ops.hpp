@@ -15,6 +15,7 @@
 ///
 /// Nothing else lists the ops: adding one touches this file (plus its test and goldens).
 
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <optional>
@@ -760,7 +761,11 @@ struct signbit {
   template <class A>
   XP_HD bool operator()(A a) const {
     static_assert(detail::not_complex_v<A>, "xp::signbit is not defined for complex (NumPy refuses too)");
-    if constexpr (detail::is_real_floating_v<A>) return math::copysign_of(A(1), a) < A(0);
+    // the sign bit read as an integer's top bit: one shift, which the host's loop vectorises
+    // (copysign and a compare ran 3.9x slower than NumPy per core)
+    if constexpr (std::is_same_v<A, float16>) return (a.bits >> 15) != 0;
+    else if constexpr (std::is_same_v<A, float>) return (std::bit_cast<std::uint32_t>(a) >> 31) != 0;
+    else if constexpr (std::is_same_v<A, double>) return (std::bit_cast<std::uint64_t>(a) >> 63) != 0;
     else if constexpr (std::is_signed_v<A>) return a < A(0);
     else return false;
   }
