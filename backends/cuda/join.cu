@@ -57,8 +57,7 @@ __device__ inline void row_col(std::uint32_t p, std::uint32_t width, fast_divide
   r = div(p);
   c = p - r * width;
 }
-__device__ inline void row_col(std::uint64_t p, std::uint64_t width, fast_divider, std::uint64_t& r,
-                               std::uint64_t& c) {
+__device__ inline void row_col(std::uint64_t p, std::uint64_t width, fast_divider, std::uint64_t& r, std::uint64_t& c) {
   r = p / width;
   c = p - r * width;
 }
@@ -69,8 +68,8 @@ __device__ inline void row_col(std::uint64_t p, std::uint64_t width, fast_divide
 // 256 contiguous bytes of each source. The sources' table is copied to shared memory: indexing the
 // parameters by a runtime source number would spill them to local memory.
 template <class U, int N, class I>
-__global__ void __launch_bounds__(block_threads) join_kernel(U* __restrict__ out, I total, join_args<I> args,
-                                                              fast_divider div) {
+__global__ void __launch_bounds__(block_threads)
+    join_kernel(U* __restrict__ out, I total, join_args<I> args, fast_divider div) {
   __shared__ const U* source[detail::max_join_sources];
   __shared__ I width[detail::max_join_sources];
   __shared__ I start[detail::max_join_sources + 1];
@@ -134,10 +133,9 @@ void launch(const detail::join_problem& p, I total, I row_width) {
   constexpr int N = vector_lanes<U>;
   cudaStream_t stream = current_stream();
   if (xp::detail::pointer_aligned(p.out, sizeof(U) * N))
-    join_kernel<U, N, I><<<grid_for(total / N + 1), block_threads, 0, stream>>>(static_cast<U*>(p.out), total, args,
-                                                                                div);
-  else
-    join_kernel<U, 1, I><<<grid_for(total), block_threads, 0, stream>>>(static_cast<U*>(p.out), total, args, div);
+    join_kernel<U, N, I>
+        <<<grid_for(total / N + 1), block_threads, 0, stream>>>(static_cast<U*>(p.out), total, args, div);
+  else join_kernel<U, 1, I><<<grid_for(total), block_threads, 0, stream>>>(static_cast<U*>(p.out), total, args, div);
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
@@ -151,8 +149,7 @@ void join_as(const detail::join_problem& p) {
   // the loop reaches v + step vectors past the last position: keep a resident grid's margin below 2^31
   if (total + 2 * resident_threads() * vector_lanes<U> < (index_t{1} << 31))
     launch<U, std::uint32_t>(p, static_cast<std::uint32_t>(total), static_cast<std::uint32_t>(row_width));
-  else
-    launch<U, std::uint64_t>(p, static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(row_width));
+  else launch<U, std::uint64_t>(p, static_cast<std::uint64_t>(total), static_cast<std::uint64_t>(row_width));
 }
 
 }  // namespace
@@ -162,12 +159,23 @@ void join_rows(const detail::join_problem& p) {
     throw value_error("xp::join: " + std::to_string(p.sources) + " sources (1 to " +
                       std::to_string(detail::max_join_sources) + " are joined in one pass)");
   switch (p.element_bytes) {
-    case 1: join_as<std::uint8_t>(p); break;
-    case 2: join_as<std::uint16_t>(p); break;
-    case 4: join_as<std::uint32_t>(p); break;
-    case 8: join_as<std::uint64_t>(p); break;
-    case 16: join_as<bytes16>(p); break;
-    default: throw value_error("xp::join: elements of " + std::to_string(p.element_bytes) + " bytes");
+    case 1:
+      join_as<std::uint8_t>(p);
+      break;
+    case 2:
+      join_as<std::uint16_t>(p);
+      break;
+    case 4:
+      join_as<std::uint32_t>(p);
+      break;
+    case 8:
+      join_as<std::uint64_t>(p);
+      break;
+    case 16:
+      join_as<bytes16>(p);
+      break;
+    default:
+      throw value_error("xp::join: elements of " + std::to_string(p.element_bytes) + " bytes");
   }
 }
 

@@ -20,12 +20,23 @@ struct primitive::join<host> {
   static void run(const detail::join_problem& p) {
     debug::count_launch();
     switch (p.element_bytes) {
-      case 1: rows<std::uint8_t>(p); break;
-      case 2: rows<std::uint16_t>(p); break;
-      case 4: rows<std::uint32_t>(p); break;
-      case 8: rows<std::uint64_t>(p); break;
-      case 16: rows<bytes16>(p); break;
-      default: throw value_error("xp::join: elements of " + std::to_string(p.element_bytes) + " bytes");
+      case 1:
+        rows<std::uint8_t>(p);
+        break;
+      case 2:
+        rows<std::uint16_t>(p);
+        break;
+      case 4:
+        rows<std::uint32_t>(p);
+        break;
+      case 8:
+        rows<std::uint64_t>(p);
+        break;
+      case 16:
+        rows<bytes16>(p);
+        break;
+      default:
+        throw value_error("xp::join: elements of " + std::to_string(p.element_bytes) + " bytes");
     }
   }
 
