@@ -62,7 +62,40 @@ class cuda::stream_scope {
   std::shared_ptr<CUstream_st> m_previous;
 };
 
+/// @brief Makes CUDA device `device` current for this thread until the scope ends (CuPy's
+/// `with cp.cuda.Device(device):`): arrays created in the scope are allocated on that device and
+/// xp's work runs there. Entering another device also makes its legacy default stream current
+/// (the thread's stream belongs to the device it was made on); the previous device and stream
+/// come back when the scope ends. Scopes nest. Defined in libxp_cuda (backends/cuda/runtime.cpp).
+/// @throws xp::index_error unless 0 <= device < xp::cuda::device_count(), naming both;
+///         xp::cuda_error when the driver refuses the switch.
+class cuda::device_scope {
+ public:
+  explicit device_scope(int device);
+  ~device_scope();
+  device_scope(const device_scope&) = delete;
+  device_scope& operator=(const device_scope&) = delete;
+  /// The device made current.
+  int device() const noexcept { return m_device; }
+
+ private:
+  int m_device = 0;
+  int m_previous = 0;
+  std::shared_ptr<CUstream_st> m_previous_stream;
+};
+
 namespace backends::cuda {
+
+/// The device that holds device memory `p` (cudaPointerGetAttributes), or -1 for memory that is
+/// not a device's (host memory, an unregistered pointer).
+int device_of_pointer(const void* p);
+/// Copies `bytes` from `src` on `src_device` to `dst` on `dst_device` with cudaMemcpyPeerAsync on
+/// the current stream (which must be `dst_device`'s), after waiting for all work queued on
+/// `src_device` (the source may still be being written by any of its streams). Enables peer
+/// access between the two devices the first time where the hardware allows it (else the driver
+/// stages the copy through the host).
+/// @throws xp::cuda_error when a call fails.
+void copy_peer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes);
 
 /// The current thread's stream (the legacy default stream when none is set).
 cudaStream_t current_stream() noexcept;

@@ -2,11 +2,15 @@
 // kernel preloaders' registry (memory is in memory_pool.cpp, transfers in transfer.cpp). Plain C++ against the CUDA
 // runtime API; kernels live in the .cu files beside it.
 
+#include <algorithm>
 #include <mutex>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/runtime.hpp"
+#include "xp/core/error.hpp"
 
 namespace xp {
 namespace {
@@ -37,6 +41,28 @@ void cuda::stream::synchronize() const { XP_CUDA_CHECK(cudaStreamSynchronize(m_h
 
 cuda::stream_scope::stream_scope(const cuda::stream& s) : m_previous(current) { current = s.handle(); }
 cuda::stream_scope::~stream_scope() { current = m_previous; }
+
+int cuda::current_device() {
+  int device = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&device));
+  return device;
+}
+
+cuda::device_scope::device_scope(int device) : m_device(device), m_previous_stream(current) {
+  const int count = cuda::device_count();
+  if (device < 0 || device >= count)
+    throw index_error("xp::cuda::device_scope: device " + std::to_string(device) + " is out of range: this process " +
+                      "sees " + std::to_string(count) + " CUDA device" + (count == 1 ? "" : "s"));
+  XP_CUDA_CHECK(cudaGetDevice(&m_previous));
+  if (device != m_previous) {
+    XP_CUDA_CHECK(cudaSetDevice(device));
+    current = nullptr;  // the thread's stream was made on the previous device
+  }
+}
+cuda::device_scope::~device_scope() {
+  if (m_device != m_previous) (void)cudaSetDevice(m_previous);
+  current = m_previous_stream;
+}
 
 namespace backends::cuda {
 
@@ -85,6 +111,35 @@ device_limits current_device_limits() {
   cached_device = device;
   cached = d;
   return d;
+}
+
+int device_of_pointer(const void* p) {
+  cudaPointerAttributes a{};
+  XP_CUDA_CHECK(cudaPointerGetAttributes(&a, p));
+  return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged ? a.device : -1;
+}
+
+void copy_peer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes) {
+  {
+    xp::cuda::device_scope source(src_device);
+    XP_CUDA_CHECK(cudaDeviceSynchronize());
+  }
+  static std::mutex m;
+  static std::vector<std::pair<int, int>> enabled;  // (from, to) pairs tried already
+  {
+    std::lock_guard<std::mutex> lock(m);
+    if (std::find(enabled.begin(), enabled.end(), std::pair{dst_device, src_device}) == enabled.end()) {
+      enabled.emplace_back(dst_device, src_device);
+      int can = 0;
+      XP_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, dst_device, src_device));
+      if (can) {
+        const cudaError_t e = cudaDeviceEnablePeerAccess(src_device, 0);  // from the current (dst) device
+        if (e == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
+        else XP_CUDA_CHECK(e);
+      }
+    }
+  }
+  XP_CUDA_CHECK(cudaMemcpyPeerAsync(dst, dst_device, src, src_device, bytes, current_stream()));
 }
 
 cudaStream_t current_stream() noexcept { return current.get(); }

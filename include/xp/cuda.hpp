@@ -12,6 +12,7 @@
 
 #include "xp/backends/cuda/backend.hpp"
 #include "xp/cuda/chunked.hpp"
+#include "xp/cuda/devices.hpp"
 #include "xp/cuda/interop.hpp"
 #include "xp/cuda/launch.hpp"
 #include "xp/cuda/memory_resource.hpp"

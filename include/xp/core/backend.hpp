@@ -50,6 +50,7 @@ struct host {
 struct cuda {
   class stream;            ///< a CUDA stream, xp's own or another library's (defined in <xp/cuda.hpp>)
   class stream_scope;      ///< makes a stream current for the enclosing scope
+  class device_scope;      ///< makes a device current for the enclosing scope (<xp/cuda.hpp>)
   struct device_info;      ///< what device_properties() returns (defined below)
   struct memory_info;      ///< what mem_info() returns (defined below)
   struct launch_config;    ///< grid, block and dynamic shared memory of a launch (<xp/cuda/launch.hpp>)
@@ -90,6 +91,10 @@ struct cuda {
   /// len(numba.cuda.gpus)). 0 when there is no driver or device, on any error, and in a program
   /// linked without xp::cuda (nothing could run on a device there); never throws.
   static int device_count() noexcept;
+  /// @brief The calling thread's current device (cupy.cuda.Device().id; cudaGetDevice): 0 until a
+  /// device_scope selects another. Defined in libxp_cuda (backends/cuda/runtime.cpp).
+  /// @throws xp::cuda_error when there is no device or the driver fails to answer.
+  static int current_device();
   /// @brief Name, compute capability, SM count, memory, clocks and limits of device `device`
   /// (cupy.cuda.runtime.getDeviceProperties(i), numba.cuda.gpus[i]). Queried on each call.
   /// @throws xp::index_error unless 0 <= device < device_count() (always without a device);

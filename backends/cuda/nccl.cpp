@@ -1,0 +1,153 @@
+// xp::dist's NCCL calls (include/xp/dist.hpp): the communicators of one process's GPUs and one
+// collective per NCCL group. Compiled on every CUDA build; without NCCL (XP_HAS_NCCL unset at
+// configure time) creating a communicator throws xp::value_error saying so.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "xp/backends/cuda/error.hpp"
+#include "xp/backends/cuda/memory.hpp"
+#include "xp/core/error.hpp"
+#include "xp/dist.hpp"
+
+#if defined(XP_HAS_NCCL)
+#include <nccl.h>
+#endif
+
+namespace xp::dist::detail {
+
+#if defined(XP_HAS_NCCL)
+namespace {
+
+const char* status_name(ncclResult_t r) {
+  switch (r) {
+    case ncclSuccess:
+      return "ncclSuccess";
+    case ncclUnhandledCudaError:
+      return "ncclUnhandledCudaError";
+    case ncclSystemError:
+      return "ncclSystemError";
+    case ncclInternalError:
+      return "ncclInternalError";
+    case ncclInvalidArgument:
+      return "ncclInvalidArgument";
+    case ncclInvalidUsage:
+      return "ncclInvalidUsage";
+    case ncclRemoteError:
+      return "ncclRemoteError";
+    case ncclInProgress:
+      return "ncclInProgress";
+    default:
+      return "ncclResult_t";
+  }
+}
+
+// an NCCL status other than success as xp::cuda_error, NCCL's status and description named
+void check(ncclResult_t r, const char* call, const char* file, int line) {
+  if (r != ncclSuccess) throw cuda_error(status_name(r), ncclGetErrorString(r), call, file, line);
+}
+#define XP_NCCL_CHECK(call) check((call), #call, __FILE__, __LINE__)
+
+struct communicators {
+  std::vector<int> devices;
+  std::vector<ncclComm_t> comms;
+  ~communicators() {
+    for (ncclComm_t c : comms) (void)ncclCommDestroy(c);
+  }
+};
+
+ncclDataType_t nccl_type(wire_type t) {
+  switch (t) {
+    case wire_type::int8:
+      return ncclInt8;
+    case wire_type::uint8:
+      return ncclUint8;
+    case wire_type::int32:
+      return ncclInt32;
+    case wire_type::uint32:
+      return ncclUint32;
+    case wire_type::int64:
+      return ncclInt64;
+    case wire_type::uint64:
+      return ncclUint64;
+    case wire_type::float16:
+      return ncclFloat16;
+    case wire_type::float32:
+      return ncclFloat32;
+    case wire_type::float64:
+      return ncclFloat64;
+  }
+  return ncclFloat32;
+}
+
+ncclRedOp_t nccl_op(reduce_op op) {
+  switch (op) {
+    case reduce_op::sum:
+      return ncclSum;
+    case reduce_op::prod:
+      return ncclProd;
+    case reduce_op::min:
+      return ncclMin;
+    case reduce_op::max:
+      return ncclMax;
+  }
+  return ncclSum;
+}
+
+}  // namespace
+
+std::shared_ptr<void> init_all(const std::vector<int>& devices) {
+  auto c = std::make_shared<communicators>();
+  c->devices = devices;
+  c->comms.resize(devices.size());
+  XP_NCCL_CHECK(ncclCommInitAll(c->comms.data(), static_cast<int>(devices.size()), devices.data()));
+  return c;
+}
+
+void run(const void* state, collective what, const std::vector<const void*>& send, const std::vector<void*>& recv,
+         std::size_t count, wire_type type, reduce_op op, int root) {
+  const auto& c = *static_cast<const communicators*>(state);
+  const ncclDataType_t t = nccl_type(type);
+  XP_NCCL_CHECK(ncclGroupStart());
+  try {
+    for (std::size_t r = 0; r < c.comms.size(); ++r) {
+      xp::cuda::device_scope on(c.devices[r]);  // each rank's calls from its own device
+      const cudaStream_t s = backends::cuda::current_stream();
+      switch (what) {
+        case collective::all_reduce:
+          XP_NCCL_CHECK(ncclAllReduce(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s));
+          break;
+        case collective::broadcast:
+          XP_NCCL_CHECK(ncclBroadcast(send[r], recv[r], count, t, root, c.comms[r], s));
+          break;
+        case collective::all_gather:
+          XP_NCCL_CHECK(ncclAllGather(send[r], recv[r], count, t, c.comms[r], s));
+          break;
+        case collective::reduce_scatter:
+          XP_NCCL_CHECK(ncclReduceScatter(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s));
+          break;
+      }
+    }
+  } catch (...) {
+    (void)ncclGroupEnd();
+    throw;
+  }
+  XP_NCCL_CHECK(ncclGroupEnd());
+}
+
+#else
+
+std::shared_ptr<void> init_all(const std::vector<int>&) {
+  throw value_error(
+      "xp::dist::communicator: this xp was built without NCCL (nccl.h and libnccl were not found when it was "
+      "configured; see XP_ENABLE_NCCL)");
+}
+
+void run(const void*, collective, const std::vector<const void*>&, const std::vector<void*>&, std::size_t, wire_type,
+         reduce_op, int) {
+  throw value_error("xp::dist: this xp was built without NCCL");
+}
+
+#endif
+
+}  // namespace xp::dist::detail

@@ -1,0 +1,82 @@
+// xp/cuda/devices.hpp and xp::cuda::device_scope: the current device, the device an array lives
+// on, copies between devices. The cases that need two GPUs are skipped on a machine with one;
+// everything else runs on any GPU. The host suite compiles this file empty.
+#include "support.hpp"
+
+#ifdef XP_TEST_CUDA
+using namespace xt_test;
+
+TEST_CASE("devices: device_scope selects the device of new arrays and restores the previous one") {
+  const int before = xp::cuda::current_device();
+  REQUIRE(xp::cuda::device_count() >= 1);
+  {
+    xp::cuda::device_scope scope(0);
+    CHECK(scope.device() == 0);
+    CHECK(xp::cuda::current_device() == 0);
+    const auto a = xp::arange<float, xp::cuda>(1000);
+    CHECK(xp::device_of(a) == 0);
+    CHECK(xp::device_of(xp::zeros<float, xp::cuda>({0})) == 0);  // empty: the current device
+    {
+      xp::cuda::device_scope inner(0);  // nesting the same device keeps the thread's stream
+      CHECK(xp::cuda::current_device() == 0);
+    }
+  }
+  CHECK(xp::cuda::current_device() == before);
+  // a stream made current before a scope of the same device stays current inside it
+  xp::cuda::stream s;
+  xp::cuda::stream_scope on_s(s);
+  {
+    xp::cuda::device_scope same(before);
+    CHECK(xp::cuda::stream::current().get() == s.get());
+  }
+  CHECK(xp::cuda::stream::current().get() == s.get());
+}
+
+TEST_CASE("devices: a device out of range is an index_error naming it and the count") {
+  const int n = xp::cuda::device_count();
+  const std::string count = "sees " + std::to_string(n) + " CUDA device";
+  CHECK_THROWS_WITH_AS(xp::cuda::device_scope{-1}, doctest::Contains("device -1 is out of range"), xp::index_error);
+  CHECK_THROWS_WITH_AS(xp::cuda::device_scope{n}, doctest::Contains(count.c_str()), xp::index_error);
+  const auto h = xp::arange<float>(10);
+  CHECK_THROWS_AS(xp::to_device(h, n), xp::index_error);
+  CHECK_THROWS_AS(xp::to_device(xp::to_device(h), n + 3), xp::index_error);
+  CHECK(xp::cuda::current_device() == 0);  // nothing changed by the failed scopes
+}
+
+TEST_CASE("devices: to_device on the array's own device is the array itself; host arrays go to the device named") {
+  const auto h = random_host<double>({37, 11}, 3);
+  const auto d = xp::to_device(h, 0);
+  CHECK(xp::device_of(d) == 0);
+  check_same(d, h);
+  const auto same = xp::to_device(d, 0);
+  CHECK(same.data() == d.data());
+  check_same(xp::to_device(xp::transpose(h), 0), xp::transpose(h).copy());
+}
+
+TEST_CASE("devices: copies between two GPUs, contiguous and strided, and work on the second device" *
+          doctest::skip(xp::cuda::device_count() < 2)) {
+  const auto h = random_host<float>({301, 65}, 5);
+  const auto d0 = xp::to_device(h);
+  REQUIRE(xp::device_of(d0) == 0);
+  const auto d1 = xp::to_device(d0, 1);
+  CHECK(xp::device_of(d1) == 1);
+  CHECK(xp::cuda::current_device() == 0);
+  check_same(d1, h);
+  // a strided view is packed on its own device, then copied
+  const auto v1 = xp::to_device(d0(xp::range(xp::none, xp::none, -2), xp::range(3, 40)), 1);
+  CHECK(xp::device_of(v1) == 1);
+  check_same(v1, h(xp::range(xp::none, xp::none, -2), xp::range(3, 40)).copy());
+  {
+    xp::cuda::device_scope on1(1);
+    const xp::ndarray<float, xp::cuda> r = xp::sin(d1) * 2.f + d1;
+    CHECK(xp::device_of(r) == 1);
+    const float total = xp::sum(r).item();
+    const auto want = xp::eval(xp::sin(h) * 2.f + h);
+    CHECK(total == doctest::Approx(xp::sum(want).item()).epsilon(1e-4));
+    // and back to device 0
+    const auto back = xp::to_device(r, 0);
+    CHECK(xp::device_of(back) == 0);
+    check_close(back, want, 1e-6);
+  }
+}
+#endif
