@@ -42,18 +42,21 @@ TEST_CASE("dist: every collective against the host's sum, concatenation and bloc
   // max
   auto m = random_parts(comm, {n}, 20);
   comm.all_reduce(m.device, xp::dist::reduce_op::max);
+  comm.synchronize();  // each rank's result is ready on its own device's stream
   auto want_max = m.host[0].copy();
   for (int r = 1; r < comm.size(); ++r) want_max = xp::eval(xp::maximum(want_max, m.host[static_cast<std::size_t>(r)]));
   for (const auto& d : m.device) check_same(d, want_max);
   // broadcast from the last rank
   auto b = random_parts(comm, {7, 5}, 30);
   comm.broadcast(b.device, comm.size() - 1);
+  comm.synchronize();
   for (const auto& d : b.device) check_same(d, b.host.back());
   // all_gather along axis 0, a strided part included
   auto g = random_parts(comm, {n, 4}, 40);
   std::vector<xp::ndarray<float, xp::cuda>> strided;
   for (const auto& d : g.device) strided.push_back(d(xp::all, xp::range(0, 4, 2)));
   const auto gathered = comm.all_gather(strided);
+  comm.synchronize();
   std::vector<xp::ndarray<float, xp::host>> pieces;
   for (const auto& h : g.host) pieces.push_back(h(xp::all, xp::range(0, 4, 2)).copy());
   const auto want_g = xp::concat(pieces, 0);
@@ -65,6 +68,7 @@ TEST_CASE("dist: every collective against the host's sum, concatenation and bloc
   // reduce_scatter: rank r gets block r of the sum
   auto s = random_parts(comm, {n, 2}, 50);
   const auto blocks = comm.reduce_scatter(s.device);
+  comm.synchronize();
   auto sum = s.host[0].copy();
   for (int r = 1; r < comm.size(); ++r) sum = xp::eval(sum + s.host[static_cast<std::size_t>(r)]);
   const xp::index_t rows = n / comm.size();
@@ -80,6 +84,7 @@ TEST_CASE("dist: every collective against the host's sum, concatenation and bloc
   }
   comm.all_reduce(z);
   comm.all_reduce(k);
+  comm.synchronize();
   const float im = static_cast<float>(comm.size() * (comm.size() - 1) / 2);
   for (const auto& v : xp::to_host(z[0])) CHECK(v == xp::complex64(float(comm.size()), im));
   for (const auto& v : xp::to_host(k[0])) CHECK(v == comm.size() * (std::int64_t{1} << 40));

@@ -91,9 +91,8 @@ namespace backends::cuda {
 int device_of_pointer(const void* p);
 /// Copies `bytes` from `src` on `src_device` to `dst` on `dst_device` with cudaMemcpyPeerAsync on
 /// the current stream (which must be `dst_device`'s), after waiting for all work queued on
-/// `src_device` (the source may still be being written by any of its streams). Enables peer
-/// access between the two devices the first time where the hardware allows it (else the driver
-/// stages the copy through the host).
+/// `src_device` (the source may still be being written by any of its streams), and returns when
+/// the copy is done.
 /// @throws xp::cuda_error when a call fails.
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes);
 

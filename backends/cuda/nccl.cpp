@@ -51,8 +51,16 @@ void check(ncclResult_t r, const char* call, const char* file, int line) {
 struct communicators {
   std::vector<int> devices;
   std::vector<ncclComm_t> comms;
+  // Finalising is collective across the ranks: one thread that holds every rank finalises them in
+  // one group (destroying them one by one could wait on a rank not yet reached), then frees each.
   ~communicators() {
-    for (ncclComm_t c : comms) (void)ncclCommDestroy(c);
+    if (ncclGroupStart() == ncclSuccess) {
+      for (ncclComm_t c : comms)
+        if (c != nullptr) (void)ncclCommFinalize(c);
+      (void)ncclGroupEnd();
+    }
+    for (ncclComm_t c : comms)
+      if (c != nullptr) (void)ncclCommDestroy(c);
   }
 };
 
@@ -108,31 +116,41 @@ void run(const void* state, collective what, const std::vector<const void*>& sen
          std::size_t count, wire_type type, reduce_op op, int root) {
   const auto& c = *static_cast<const communicators*>(state);
   const ncclDataType_t t = nccl_type(type);
-  XP_NCCL_CHECK(ncclGroupStart());
-  try {
-    for (std::size_t r = 0; r < c.comms.size(); ++r) {
-      xp::cuda::device_scope on(c.devices[r]);  // each rank's calls from its own device
-      const cudaStream_t s = backends::cuda::current_stream();
-      switch (what) {
-        case collective::all_reduce:
-          XP_NCCL_CHECK(ncclAllReduce(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s));
-          break;
-        case collective::broadcast:
-          XP_NCCL_CHECK(ncclBroadcast(send[r], recv[r], count, t, root, c.comms[r], s));
-          break;
-        case collective::all_gather:
-          XP_NCCL_CHECK(ncclAllGather(send[r], recv[r], count, t, c.comms[r], s));
-          break;
-        case collective::reduce_scatter:
-          XP_NCCL_CHECK(ncclReduceScatter(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s));
-          break;
-      }
-    }
-  } catch (...) {
-    (void)ncclGroupEnd();
-    throw;
+  // each rank's stream first (its device's current stream), so that only NCCL calls run inside
+  // the group: anything else that threw there would leave some ranks' calls unqueued and the
+  // queued ones waiting for them
+  std::vector<cudaStream_t> streams;
+  for (int device : c.devices) {
+    xp::cuda::device_scope on(device);
+    streams.push_back(backends::cuda::current_stream());
   }
-  XP_NCCL_CHECK(ncclGroupEnd());
+  XP_NCCL_CHECK(ncclGroupStart());
+  ncclResult_t status = ncclSuccess;
+  const char* failed = nullptr;
+  for (std::size_t r = 0; r < c.comms.size() && status == ncclSuccess; ++r) {
+    const cudaStream_t s = streams[r];
+    switch (what) {
+      case collective::all_reduce:
+        status = ncclAllReduce(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s);
+        failed = "ncclAllReduce";
+        break;
+      case collective::broadcast:
+        status = ncclBroadcast(send[r], recv[r], count, t, root, c.comms[r], s);
+        failed = "ncclBroadcast";
+        break;
+      case collective::all_gather:
+        status = ncclAllGather(send[r], recv[r], count, t, c.comms[r], s);
+        failed = "ncclAllGather";
+        break;
+      case collective::reduce_scatter:
+        status = ncclReduceScatter(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s);
+        failed = "ncclReduceScatter";
+        break;
+    }
+  }
+  const ncclResult_t end = ncclGroupEnd();
+  check(status, failed, __FILE__, __LINE__);
+  XP_NCCL_CHECK(end);
 }
 
 #else

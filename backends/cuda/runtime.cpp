@@ -2,10 +2,8 @@
 // kernel preloaders' registry (memory is in memory_pool.cpp, transfers in transfer.cpp). Plain C++ against the CUDA
 // runtime API; kernels live in the .cu files beside it.
 
-#include <algorithm>
 #include <mutex>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "xp/backends/cuda/memory.hpp"
@@ -124,22 +122,12 @@ void copy_peer(void* dst, int dst_device, const void* src, int src_device, std::
     xp::cuda::device_scope source(src_device);
     XP_CUDA_CHECK(cudaDeviceSynchronize());
   }
-  static std::mutex m;
-  static std::vector<std::pair<int, int>> enabled;  // (from, to) pairs tried already
-  {
-    std::lock_guard<std::mutex> lock(m);
-    if (std::find(enabled.begin(), enabled.end(), std::pair{dst_device, src_device}) == enabled.end()) {
-      enabled.emplace_back(dst_device, src_device);
-      int can = 0;
-      XP_CUDA_CHECK(cudaDeviceCanAccessPeer(&can, dst_device, src_device));
-      if (can) {
-        const cudaError_t e = cudaDeviceEnablePeerAccess(src_device, 0);  // from the current (dst) device
-        if (e == cudaErrorPeerAccessAlreadyEnabled) (void)cudaGetLastError();
-        else XP_CUDA_CHECK(e);
-      }
-    }
-  }
+  // xp's arrays come from stream-ordered pools: the driver copies between them whether or not the
+  // devices map each other's memory (peer access to pool memory is cudaMemPoolSetAccess's, not set)
   XP_CUDA_CHECK(cudaMemcpyPeerAsync(dst, dst_device, src, src_device, bytes, current_stream()));
+  // the copy done before returning, as an upload's: the caller may free or overwrite the source on
+  // its own device's streams, which nothing orders after this one
+  XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
 }
 
 cudaStream_t current_stream() noexcept { return current.get(); }

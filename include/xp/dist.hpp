@@ -3,7 +3,9 @@
 /// @brief More than one GPU in one process: NCCL collectives on xp arrays (xp::dist). A
 /// communicator holds one rank per GPU (NCCL's ncclCommInitAll); a collective takes one array per
 /// rank, each on its rank's device, and queues NCCL's kernels on each device's current stream (the
-/// thread's stream for the device that is current, the legacy default stream of the others).
+/// thread's stream for the device that is current, the legacy default stream of the others):
+/// the calls return at once, and `communicator::synchronize()` waits for every rank before a
+/// result is read from another device.
 /// Link xp::cuda; NCCL is found in the CUDA toolkit at configure time (XP_ENABLE_NCCL).
 
 #include <complex>

@@ -21,21 +21,30 @@ int device_of(const ndarray<T, cuda>& a) {
 
 /// @brief `a` on CUDA device `device` (the array API's `to_device`, CuPy's `cp.asarray(a)` inside
 /// `with cp.cuda.Device(device):`): `a` itself when it lives there already, else a C-contiguous
-/// copy made by a peer-to-peer copy (direct over NVLink/PCIe where the devices allow peer access,
-/// staged through the host by the driver where not). Waits for the work queued on `a`'s device
-/// before copying; the copy itself is queued on `device`'s default stream.
-/// @throws xp::index_error for a device out of range; xp::cuda_error when a copy fails.
+/// copy made with cudaMemcpyPeerAsync. Waits for the work queued on `a`'s device before copying
+/// (a strided `a` is packed first, on the calling thread's stream when `a` lives on the current
+/// device) and returns when the copy is done, as an upload does.
+/// @throws xp::index_error for a device out of range; xp::value_error when `a` is not in device
+///         memory; xp::cuda_error when a copy fails.
 template <class T>
 ndarray<T, cuda> to_device(const ndarray<T, cuda>& a, int device) {
   detail::op_range<cuda> range("xp::to_device");
   const int from = device_of(a);
-  cuda::device_scope target(device);
+  if (from < 0)
+    throw value_error(
+        "xp::to_device: the array is not in device memory (host or pinned memory seen as a device "
+        "array); copy it with xp::to_host first");
   if (from == device) return a;
   ndarray<T, cuda> src = a;
   if (!a.is_contiguous()) {
-    cuda::device_scope source(from);
-    src = a.copy();
+    if (from == cuda::current_device()) {
+      src = a.copy();  // on the caller's stream, which orders a's pending writes
+    } else {
+      cuda::device_scope source(from);
+      src = a.copy();
+    }
   }
+  cuda::device_scope target(device);
   ndarray<T, cuda> out(a.shape());
   if (out.size() > 0) backends::cuda::copy_peer(out.data(), device, src.data(), from, out.nbytes());
   return out;
