@@ -79,4 +79,22 @@ TEST_CASE("devices: copies between two GPUs, contiguous and strided, and work on
     check_close(back, want, 1e-6);
   }
 }
+
+TEST_CASE("devices: arrays of another device in an expression or a reduction are a value_error naming both" *
+          doctest::skip(xp::cuda::device_count() < 2)) {
+  const auto h = random_host<float>({64}, 6);
+  const auto d0 = xp::to_device(h, 0);
+  const auto d1 = xp::to_device(h, 1);
+  CHECK_THROWS_WITH_AS(xp::eval(d0 + d1), doctest::Contains("lives on device 1 and the current device is 0"),
+                       xp::value_error);
+  CHECK_THROWS_WITH_AS(xp::sum(d1), doctest::Contains("lives on device 1"), xp::value_error);
+  auto out = xp::zeros<float, xp::cuda>({64});
+  {
+    xp::cuda::device_scope on1(1);
+    CHECK_THROWS_AS(out(xp::all) = xp::sin(d1), xp::value_error);  // the output lives on device 0
+    check_close(xp::eval(xp::sin(d1) + d1), xp::eval(xp::sin(h) + h), 1e-6);
+  }
+  // what the error says to do works
+  check_close(xp::eval(d0 + xp::to_device(d1, 0)), xp::eval(h + h), 0);
+}
 #endif

@@ -128,6 +128,58 @@ TEST_CASE("dist: parts on the wrong device, of different shapes, or that do not 
   CHECK_THROWS_WITH_AS(comm.reduce_scatter(random_parts(comm, {comm.size() * 3 + 1}, 72).device),
                        doctest::Contains("equal blocks"), xp::shape_error);
 }
+
+TEST_CASE("dist: a unique id round-trips through hex; a one-rank communicator from an id reduces") {
+  const auto id = xp::dist::unique_id::create();
+  CHECK(xp::dist::unique_id::from_hex(id.hex()) == id);
+  CHECK(id.hex().size() == 2 * xp::dist::unique_id::bytes);
+  CHECK_THROWS_AS(xp::dist::unique_id::from_hex("12"), xp::value_error);
+  CHECK_THROWS_AS(xp::dist::unique_id::from_hex(std::string(2 * xp::dist::unique_id::bytes, 'g')), xp::value_error);
+  // what one process of `mpirun -np 1` or a launcher with one rank does
+  const xp::dist::communicator one(id, 1, 0, 0);
+  CHECK(one.size() == 1);
+  CHECK(one.local_ranks() == 1);
+  CHECK(one.rank() == 0);
+  auto h = random_host<float>({33}, 80);
+  std::vector<xp::ndarray<float, xp::cuda>> part{xp::to_device(h, 0)};
+  one.all_reduce(part);
+  const auto g = one.all_gather(part);
+  one.synchronize();
+  check_same(part[0], h);
+  check_same(g[0], h);
+  CHECK_THROWS_AS(xp::dist::communicator(id, 2, 2, 0), xp::value_error);
+  CHECK_THROWS_AS(one.send(part[0], 1), xp::index_error);
+  CHECK_THROWS_AS(one.send(part[0](xp::range(0, 33, 2)), 0), xp::value_error);
+}
+
+TEST_CASE("dist: exchange copies every message's rows; a message within one rank is a copy on its device") {
+  const xp::dist::communicator comm;
+  auto p = random_parts(comm, {6, 3}, 90);
+  // rank r's rows 0..1 into the next rank's rows 4..5 (rank 0 into itself on one GPU)
+  std::vector<xp::dist::message<float, xp::cuda>> m;
+  for (int r = 0; r < comm.size(); ++r) {
+    const int to = (r + 1) % comm.size();
+    m.push_back({r, p.device[static_cast<std::size_t>(r)](xp::range(0, 2)), to,
+                 p.device[static_cast<std::size_t>(to)](xp::range(4, 6))});
+  }
+  comm.exchange(m);
+  comm.synchronize();
+  for (int r = 0; r < comm.size(); ++r) {
+    const int from = (r + comm.size() - 1) % comm.size();
+    const auto got = p.device[static_cast<std::size_t>(r)].copy_to_host();
+    check_same(got(xp::range(4, 6)).copy(), p.host[static_cast<std::size_t>(from)](xp::range(0, 2)).copy());
+    check_same(got(xp::range(0, 4)).copy(), p.host[static_cast<std::size_t>(r)](xp::range(0, 4)).copy());
+  }
+  // one thread that drives several ranks pairs sends and receives with exchange
+  if (comm.local_ranks() > 1) CHECK_THROWS_AS(comm.send(p.device[0], 1), xp::value_error);
+  CHECK_THROWS_AS(
+      comm.exchange(std::vector<xp::dist::message<float, xp::cuda>>{{0, p.device[0], comm.size(), p.device[0]}}),
+      xp::index_error);
+  CHECK_THROWS_AS(comm.exchange(std::vector<xp::dist::message<float, xp::cuda>>{
+                      {0, p.device[0], 0, p.device[0](xp::range(0, 2))}}),
+                  xp::shape_error);
+}
+
 #else
 TEST_CASE("dist: without NCCL a communicator says so") {
   CHECK_THROWS_WITH_AS(xp::dist::communicator(), doctest::Contains("without NCCL"), xp::value_error);

@@ -40,15 +40,15 @@ if [[ ${XP_SANITIZE_TOOLS-memcheck racecheck initcheck} != "" ]]; then
 for tool in ${XP_SANITIZE_TOOLS-memcheck racecheck initcheck}; do
   step "compute-sanitizer --tool $tool"
   # cases that fail a CUDA call on purpose (out of memory, invalid device) are left out:
-  # the sanitizer reports every failed API call as an error. The NCCL cases (dist:*) get a pass of
+  # the sanitizer reports every failed API call as an error. The NCCL cases (dist:*, sharded:*) get a pass of
   # their own without API-error reports: libnccl probes its own kernels with cudaFuncGetAttributes
   # and gets cudaErrorNoKernelImageForDevice, which it handles
   compute-sanitizer --tool "$tool" --error-exitcode 9 "$build/tests/xp_tests_cuda" \
-      --test-case-exclude='*out_of_memory*,*cuda_error*,*2^31*,dist:*' >"$logs/sanitizer-$tool.log" 2>&1
+      --test-case-exclude='*out_of_memory*,*cuda_error*,*2^31*,dist:*,sharded:*' >"$logs/sanitizer-$tool.log" 2>&1
   rc=$?; tail -n 4 "$logs/sanitizer-$tool.log"
   [[ $rc -eq 0 ]] || { echo "$tool: exit $rc"; status=1; }
   compute-sanitizer --tool "$tool" --report-api-errors no --error-exitcode 9 "$build/tests/xp_tests_cuda" \
-      --test-case='dist:*' >>"$logs/sanitizer-$tool.log" 2>&1
+      --test-case='dist:*,sharded:*' >>"$logs/sanitizer-$tool.log" 2>&1
   rc=$?; tail -n 2 "$logs/sanitizer-$tool.log"
   [[ $rc -eq 0 ]] || { echo "$tool (dist): exit $rc"; status=1; }
   for t in "$build"/examples/[0-9][0-9]_*; do

@@ -136,6 +136,12 @@ struct primitive::memory<cuda> {
   /// @brief Waits for the current stream.
   /// @throws xp::cuda_error when the stream reports an error.
   static void synchronize();
+  /// @brief The operands of one kernel (`n` pointers, null ones skipped) all live on the current
+  /// device or in memory every device reaches (managed, host). Free on a one-GPU process; with
+  /// more GPUs, one cudaPointerGetAttributes per pointer.
+  /// @throws xp::value_error naming `what`, the operand's device and the current one (CuPy: "Array
+  ///         device must be same as the current device").
+  static void check_same_device(const void* const* pointers, std::size_t n, const char* what);
 };
 
 namespace backends::cuda {

@@ -1,6 +1,7 @@
-// xp::dist's NCCL calls (include/xp/dist.hpp): the communicators of one process's GPUs and one
-// collective per NCCL group. Compiled on every CUDA build; without NCCL (XP_HAS_NCCL unset at
-// configure time) creating a communicator throws xp::value_error saying so.
+// xp::dist's NCCL calls (include/xp/dist/communicator.hpp): the communicators of one process's
+// GPUs or of one rank among processes, one collective or one exchange per NCCL group. Compiled on every CUDA build;
+// without NCCL (XP_HAS_NCCL unset at configure time) creating a communicator throws xp::value_error saying so.
+#include <cstring>
 #include <memory>
 #include <string>
 #include <vector>
@@ -8,7 +9,7 @@
 #include "xp/backends/cuda/error.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/core/error.hpp"
-#include "xp/dist.hpp"
+#include "xp/dist/communicator.hpp"
 
 #if defined(XP_HAS_NCCL)
 #include <nccl.h>
@@ -102,6 +103,18 @@ ncclRedOp_t nccl_op(reduce_op op) {
   return ncclSum;
 }
 
+// Each local rank's stream (its device's current stream), found before a group opens so that
+// only NCCL calls run inside it: anything else that threw there would leave some ranks' calls
+// unqueued and the queued ones waiting for them.
+std::vector<cudaStream_t> local_streams(const communicators& c) {
+  std::vector<cudaStream_t> streams;
+  for (int device : c.devices) {
+    xp::cuda::device_scope on(device);
+    streams.push_back(backends::cuda::current_stream());
+  }
+  return streams;
+}
+
 }  // namespace
 
 std::shared_ptr<void> init_all(const std::vector<int>& devices) {
@@ -112,18 +125,52 @@ std::shared_ptr<void> init_all(const std::vector<int>& devices) {
   return c;
 }
 
+std::shared_ptr<void> init_rank(const unsigned char* id, int size, int rank, int device) {
+  ncclUniqueId u;
+  static_assert(sizeof(u.internal) == unique_id::bytes, "NCCL's unique id changed size");
+  std::memcpy(u.internal, id, sizeof(u.internal));
+  auto c = std::make_shared<communicators>();
+  c->devices = {device};
+  c->comms.resize(1);
+  xp::cuda::device_scope on(device);
+  XP_NCCL_CHECK(ncclCommInitRank(&c->comms[0], size, u, rank));
+  return c;
+}
+
+void new_unique_id(unsigned char* id) {
+  ncclUniqueId u;
+  XP_NCCL_CHECK(ncclGetUniqueId(&u));
+  std::memcpy(id, u.internal, sizeof(u.internal));
+}
+
+void point_to_point(const void* state, const std::vector<p2p_op>& ops, wire_type type) {
+  const auto& c = *static_cast<const communicators*>(state);
+  const ncclDataType_t t = nccl_type(type);
+  const std::vector<cudaStream_t> streams = local_streams(c);  // before the group, as in run
+  XP_NCCL_CHECK(ncclGroupStart());
+  ncclResult_t status = ncclSuccess;
+  const char* failed = nullptr;
+  for (std::size_t i = 0; i < ops.size() && status == ncclSuccess; ++i) {
+    const p2p_op& op = ops[i];
+    const auto local = static_cast<std::size_t>(op.local);
+    if (op.send) {
+      status = ncclSend(op.buffer, op.count, t, op.peer, c.comms[local], streams[local]);
+      failed = "ncclSend";
+    } else {
+      status = ncclRecv(op.buffer, op.count, t, op.peer, c.comms[local], streams[local]);
+      failed = "ncclRecv";
+    }
+  }
+  const ncclResult_t end = ncclGroupEnd();
+  check(status, failed, __FILE__, __LINE__);
+  XP_NCCL_CHECK(end);
+}
+
 void run(const void* state, collective what, const std::vector<const void*>& send, const std::vector<void*>& recv,
          std::size_t count, wire_type type, reduce_op op, int root) {
   const auto& c = *static_cast<const communicators*>(state);
   const ncclDataType_t t = nccl_type(type);
-  // each rank's stream first (its device's current stream), so that only NCCL calls run inside
-  // the group: anything else that threw there would leave some ranks' calls unqueued and the
-  // queued ones waiting for them
-  std::vector<cudaStream_t> streams;
-  for (int device : c.devices) {
-    xp::cuda::device_scope on(device);
-    streams.push_back(backends::cuda::current_stream());
-  }
+  const std::vector<cudaStream_t> streams = local_streams(c);
   XP_NCCL_CHECK(ncclGroupStart());
   ncclResult_t status = ncclSuccess;
   const char* failed = nullptr;
@@ -163,6 +210,14 @@ std::shared_ptr<void> init_all(const std::vector<int>&) {
 
 void run(const void*, collective, const std::vector<const void*>&, const std::vector<void*>&, std::size_t, wire_type,
          reduce_op, int) {
+  throw value_error("xp::dist: this xp was built without NCCL");
+}
+
+std::shared_ptr<void> init_rank(const unsigned char*, int, int, int) { return init_all({}); }
+
+void new_unique_id(unsigned char*) { (void)init_all({}); }
+
+void point_to_point(const void*, const std::vector<p2p_op>&, wire_type) {
   throw value_error("xp::dist: this xp was built without NCCL");
 }
 

@@ -117,6 +117,26 @@ int device_of_pointer(const void* p) {
   return a.type == cudaMemoryTypeDevice || a.type == cudaMemoryTypeManaged ? a.device : -1;
 }
 
+}  // namespace backends::cuda
+
+void primitive::memory<cuda>::check_same_device(const void* const* pointers, std::size_t n, const char* what) {
+  static const bool several = xp::cuda::device_count() > 1;  // a process's device count is fixed
+  if (!several) return;
+  const int current = xp::cuda::current_device();
+  for (std::size_t i = 0; i < n; ++i) {
+    if (pointers[i] == nullptr) continue;
+    cudaPointerAttributes a{};
+    XP_CUDA_CHECK(cudaPointerGetAttributes(&a, pointers[i]));
+    if (a.type == cudaMemoryTypeDevice && a.device != current)
+      throw value_error(std::string(what) + ": an operand lives on device " + std::to_string(a.device) +
+                        " and the current device is " + std::to_string(current) + "; copy it with xp::to_device(a, " +
+                        std::to_string(current) + ") or compute under xp::cuda::device_scope(" +
+                        std::to_string(a.device) + ")");
+  }
+}
+
+namespace backends::cuda {
+
 void copy_peer(void* dst, int dst_device, const void* src, int src_device, std::size_t bytes) {
   {
     xp::cuda::device_scope source(src_device);

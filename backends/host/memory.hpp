@@ -41,6 +41,8 @@ struct primitive::memory<host> {
       throw out_of_memory(bytes, pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0, "host heap");
     }
   }
+  /// @brief Nothing to check: every host array is in the one address space.
+  static void check_same_device(const void* const*, std::size_t, const char*) noexcept {}
   /// @brief memcpy from host memory.
   static void upload(void* dst, const void* host_src, std::size_t bytes) { std::memcpy(dst, host_src, bytes); }
   /// @brief memcpy to host memory.

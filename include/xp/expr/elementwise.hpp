@@ -275,6 +275,32 @@ struct leaf_layouts {
   }
 };
 
+// Collects the array leaves' data pointers (the device check of a backend with several devices).
+struct leaf_pointers {
+  std::vector<const void*> pointers;
+  template <class X>
+  void collect(const X& x) {
+    if constexpr (is_ndarray_v<X>) {
+      pointers.push_back(x.data());
+    } else if constexpr (is_expr<X>::value) {
+      std::apply([&](const auto&... a) { (collect(a), ...); }, x.args());
+    }
+  }
+};
+
+/// Every array of `x` (an array or an expression) and `dst` on the current device, for a
+/// backend whose arrays live on one of several (CuPy's check before each kernel).
+/// @throws xp::value_error naming `what` and both devices otherwise.
+template <class B, class X, class D = std::nullptr_t>
+void check_same_device(const X& x, const D& dst, const char* what) {
+  if constexpr (!std::is_same_v<B, host>) {
+    leaf_pointers leaves;
+    leaves.collect(x);
+    if constexpr (is_ndarray_v<D>) leaves.pointers.push_back(dst.data());
+    primitive::memory<B>::check_same_device(leaves.pointers.data(), leaves.pointers.size(), what);
+  }
+}
+
 // Builds the kernel functor, consuming merged strides in the same tree order.
 struct kernel_builder {
   const shape_type* shape;
@@ -332,6 +358,7 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
     throw shape_error("xp: could not broadcast input array from shape " + to_string(e.shape()) + " into shape " +
                       to_string(dst.shape()));
   if (dst.size() == 0) return;
+  check_same_device<B>(e, dst, "xp: an elementwise expression");
   if (output_overlaps(e, dst, /*same_element_ok=*/e.shape() == dst.shape())) {
     ndarray<typename E::value_type, B> tmp(e.shape());
     assign_expr(tmp, e);

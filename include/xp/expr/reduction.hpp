@@ -488,6 +488,7 @@ auto reduce_with(const reduction<Desc>& r, const X& x, const axes_t& axes, bool 
     throw value_error(std::string("xp::") + r.name + ": takes all axes or one axis");
   using Acc = decltype(r.desc.identity);
   using Out = std::decay_t<decltype(r.desc.finish(std::declval<Acc>(), index_t{1}))>;
+  check_same_device<typename backend_of<X>::type>(x, nullptr, "xp: a reduction");
   return run_reduction<Out>(x, axes, keepdims, r.desc, r.name, r.needs_values, into);
 }
 
