@@ -149,6 +149,7 @@ TEST_CASE("dist: a unique id round-trips through hex; a one-rank communicator fr
   check_same(g[0], h);
   CHECK_THROWS_AS(xp::dist::communicator(id, 2, 2, 0), xp::value_error);
   CHECK_THROWS_AS(one.send(part[0], 1), xp::index_error);
+  CHECK_THROWS_WITH_AS(one.send(part[0], 0), doctest::Contains("is this rank"), xp::value_error);
   CHECK_THROWS_AS(one.send(part[0](xp::range(0, 33, 2)), 0), xp::value_error);
 }
 
@@ -175,9 +176,9 @@ TEST_CASE("dist: exchange copies every message's rows; a message within one rank
   CHECK_THROWS_AS(
       comm.exchange(std::vector<xp::dist::message<float, xp::cuda>>{{0, p.device[0], comm.size(), p.device[0]}}),
       xp::index_error);
-  CHECK_THROWS_AS(comm.exchange(std::vector<xp::dist::message<float, xp::cuda>>{
-                      {0, p.device[0], 0, p.device[0](xp::range(0, 2))}}),
-                  xp::shape_error);
+  CHECK_THROWS_AS(
+      comm.exchange(std::vector<xp::dist::message<float, xp::cuda>>{{0, p.device[0], 0, p.device[0](xp::range(0, 2))}}),
+      xp::shape_error);
 }
 
 #else

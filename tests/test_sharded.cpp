@@ -238,7 +238,82 @@ TEST_CASE_TEMPLATE("sharded: diffuse with halo exchanges equals one field's diff
   }
 }
 
+TEST_CASE("sharded: shapes the splits do not line up with are refused; negative axes count from the end") {
+  for (const auto& comm : communicators()) {
+    const auto x = xp::dist::scatter(comm, random_host<float>({6, 4}, 1));
+    const auto v = xp::dist::scatter(comm, random_host<float>({6}, 2));
+    CHECK_THROWS_AS(x + v, xp::shape_error);  // per shard, (rows, 4) + (rows,) would align other axes
+    CHECK(x.shape(-1) == 4);
+    CHECK(x.shape(-2) == 6);
+    CHECK_THROWS_AS((void)x.shape(2), xp::index_error);
+    CHECK_THROWS_AS((void)x.shape(-3), xp::index_error);
+  }
+}
+
+TEST_CASE("sharded: batched and vector matmul as NumPy's; a 3-D replicated operand is refused") {
+  for (const auto& comm : communicators()) {
+    CAPTURE(comm.size());
+    const auto ha = random_host<double>({5, 2, 3}, 1), hb = random_host<double>({3, 4}, 2),
+               hv = random_host<double>({3}, 3);
+    check_close(xp::dist::matmul(xp::dist::scatter(comm, ha), hb).gather(), xp::matmul(ha, hb), 1e-12);
+    const auto hm = random_host<double>({7, 3}, 4);
+    check_close(xp::dist::matmul(xp::dist::scatter(comm, hm), hv).gather(), xp::matmul(hm, hv), 1e-12);
+    CHECK_THROWS_AS(xp::dist::matmul(xp::dist::scatter(comm, hm), random_host<double>({2, 3, 4}, 5)), xp::value_error);
+  }
+}
+
+TEST_CASE("sharded: the mean of float16 accumulates in float32; bool max; complex sums") {
+  for (const auto& comm : communicators()) {
+    CAPTURE(comm.size());
+    const auto h = xp::full<xp::float16>({100000}, 0.001);
+    const auto m = xp::dist::mean(xp::dist::scatter(comm, h)).item();
+    CHECK(float(m) == doctest::Approx(float(xp::mean(h).item())).epsilon(1e-3));
+    const auto big = xp::full<xp::float16>({2000}, 100.0);
+    CHECK(float(xp::dist::mean(xp::dist::scatter(comm, big)).item()) == 100.f);
+    auto flags = xp::zeros<bool>({9, 2});
+    flags.data()[17] = true;
+    CHECK(xp::dist::max(xp::dist::scatter(comm, flags)).item());
+    CHECK_FALSE(xp::dist::min(xp::dist::scatter(comm, flags)).item());
+    check_same(xp::dist::max(xp::dist::scatter(comm, flags), {0}).to_host(), xp::max(flags, {0}));
+    auto z = xp::empty<xp::complex128>({11, 2});
+    for (xp::index_t i = 0; i < z.size(); ++i) z.data()[i] = xp::complex128(double(i), -0.5 * double(i));
+    auto parts_close = [](const xp::ndarray<xp::complex128, xp::host>& got,
+                          const xp::ndarray<xp::complex128, xp::host>& want) {
+      check_close(xp::eval(xp::real(got)), xp::eval(xp::real(want)), 1e-14);
+      check_close(xp::eval(xp::imag(got)), xp::eval(xp::imag(want)), 1e-14);
+    };
+    parts_close(xp::dist::sum(xp::dist::scatter(comm, z), {0}).to_host(), xp::sum(z, {0}));
+    parts_close(xp::dist::mean(xp::dist::scatter(comm, z), {0}).to_host(), xp::mean(z, {0}));
+  }
+}
+
 #ifndef XP_TEST_CUDA
+TEST_CASE("sharded: diffuse with rows on any ranks, empty ones first or between") {
+  const auto h = random_host<double>({9, 11}, 21);
+  auto want = h.copy();
+  xp::pde::diffuse(want, 0.2, 5);
+  for (const std::vector<xp::index_t>& split :
+       {std::vector<xp::index_t>{0, 9}, {3, 0, 6}, {0, 4, 5}, {0, 0, 9, 0}, {2, 0, 0, 7}}) {
+    CAPTURE(split.size());
+    CAPTURE(split[0]);
+    CAPTURE(split[1]);
+    std::vector<xp::ndarray<double, xp::host>> shards;
+    xp::index_t first = 0;
+    for (xp::index_t rows : split) {
+      shards.push_back(h(xp::range(first, first + rows)).copy());
+      first += rows;
+    }
+    const xp::dist::sharded<double, xp::host> f(xp::dist::local_communicator(static_cast<int>(split.size())), shards);
+    xp::dist::diffuse(f, 0.2, 5, {.halo = 2});
+    check_close(f.gather(), want, 1e-14);
+  }
+  // operands on other ranks
+  const auto a = xp::dist::scatter(xp::dist::local_communicator(2), h);
+  CHECK_THROWS_AS(xp::dist::matmul(a, xp::dist::replicate(xp::dist::local_communicator(3), h.T().copy())),
+                  xp::value_error);
+  CHECK_THROWS_AS(a + xp::dist::scatter(xp::dist::local_communicator(3), h), xp::value_error);
+}
+
 TEST_CASE("local_communicator: the collectives against loops over the parts") {
   const xp::dist::local_communicator comm(3);
   std::vector<xp::ndarray<double, xp::host>> parts;

@@ -51,6 +51,19 @@ XP_DIST_WIRE(xp::complex64, float32, 2)
 XP_DIST_WIRE(xp::complex128, float64, 2)
 #undef XP_DIST_WIRE
 
+// How a copy (broadcast, all_gather, send/recv) moves T: as its reduction type where NCCL has
+// one, else as its bytes (bool, int8-like int16/uint16 pairs): nothing is combined.
+template <class T>
+constexpr wire_type copy_type() {
+  if constexpr (wire_of<T>::supported) return wire_of<T>::type;
+  else return wire_type::uint8;
+}
+template <class T>
+constexpr int copy_lanes() {
+  if constexpr (wire_of<T>::supported) return wire_of<T>::lanes;
+  else return static_cast<int>(sizeof(T));
+}
+
 enum class collective { all_reduce, broadcast, all_gather, reduce_scatter };
 
 /// The communicators of `devices`, one rank each (defined in libxp_cuda, backends/cuda/nccl.cpp).
@@ -243,25 +256,26 @@ class communicator {
   ///         out of range; xp::shape_error for a size mismatch; xp::cuda_error when NCCL fails.
   template <class T>
   void exchange(const std::vector<message<T, cuda>>& messages) const {
-    static_assert(detail::wire_of<T>::supported, "xp::dist: NCCL does not move this dtype (see wire_type)");
     if (local_ranks() != size())
       throw value_error("xp::dist::communicator::exchange: this communicator spans processes; use send/recv");
     detail::check_messages(*this, messages, "xp::dist::communicator::exchange");
+    for (const auto& m : messages) {  // every message checked before any is copied
+      check_on(m.source, m.from, "exchange");
+      check_on(m.destination, m.to, "exchange");
+    }
     std::vector<detail::p2p_op> ops;
     for (const auto& m : messages) {
       if (m.source.size() == 0) continue;
-      check_on(m.source, m.from, "exchange");
-      check_on(m.destination, m.to, "exchange");
       if (m.from == m.to) {
         cuda::device_scope on(device(m.to));
         ::xp::detail::assign(m.destination, m.source.reshape(m.destination.shape()));
         continue;
       }
-      const std::size_t count = static_cast<std::size_t>(m.source.size()) * detail::wire_of<T>::lanes;
+      const std::size_t count = static_cast<std::size_t>(m.source.size()) * detail::copy_lanes<T>();
       ops.push_back({true, m.from, m.to, const_cast<T*>(m.source.data()), count});
       ops.push_back({false, m.to, m.from, m.destination.data(), count});
     }
-    if (!ops.empty()) detail::point_to_point(m_state.get(), ops, detail::wire_of<T>::type);
+    if (!ops.empty()) detail::point_to_point(m_state.get(), ops, detail::copy_type<T>());
   }
   /// @brief Sends this process's C-contiguous `part` to rank `peer` (ncclSend on the device's
   /// current stream); the peer process calls recv. For a communicator spread over processes.
@@ -324,9 +338,6 @@ class communicator {
 
   template <class T>
   void check_parts(const std::vector<ndarray<T, cuda>>& parts, const char* what, bool in_place) const {
-    static_assert(detail::wire_of<T>::supported,
-                  "xp::dist: NCCL moves int8, uint8, int32, uint32, int64, uint64, float16, float32, float64 and "
-                  "complex64/complex128 arrays (no bool, int16 or uint16)");
     const std::string fn = std::string("xp::dist::communicator::") + what;
     if (static_cast<int>(parts.size()) != local_ranks())
       throw value_error(fn + ": " + std::to_string(parts.size()) + " arrays for " + std::to_string(local_ranks()) +
@@ -346,6 +357,9 @@ class communicator {
   }
   template <class T>
   static void check_op(reduce_op op, const char* what) {
+    static_assert(detail::wire_of<T>::supported,
+                  "xp::dist: NCCL reduces int8, uint8, int32, uint32, int64, uint64, float16, float32, float64 and "
+                  "complex64/complex128 arrays (no bool, int16 or uint16; copies move any dtype)");
     if (detail::wire_of<T>::lanes > 1 && op != reduce_op::sum)
       throw value_error(std::string("xp::dist::communicator::") + what +
                         ": complex parts reduce by sum only (NCCL reduces their real and imaginary parts apart)");
@@ -374,12 +388,11 @@ class communicator {
       s.push_back(send[i].data());
       r.push_back(recv[i].data());
     }
-    detail::run(m_state.get(), what, s, r, static_cast<std::size_t>(elements) * detail::wire_of<T>::lanes,
-                detail::wire_of<T>::type, op, root);
+    detail::run(m_state.get(), what, s, r, static_cast<std::size_t>(elements) * detail::copy_lanes<T>(),
+                detail::copy_type<T>(), op, root);
   }
   template <class T>
   void one_sided(const ndarray<T, cuda>& part, int peer, bool is_send, const char* what) const {
-    static_assert(detail::wire_of<T>::supported, "xp::dist: NCCL does not move this dtype (see wire_type)");
     const std::string fn = std::string("xp::dist::communicator::") + what;
     if (local_ranks() != 1)
       throw value_error(fn + ": this process drives " + std::to_string(local_ranks()) +
@@ -387,13 +400,16 @@ class communicator {
     if (peer < 0 || peer >= size())
       throw index_error(fn + ": peer " + std::to_string(peer) + " is out of range for " + std::to_string(size()) +
                         " ranks");
+    if (peer == rank())
+      throw value_error(fn + ": peer " + std::to_string(peer) +
+                        " is this rank (a send to itself waits for a receive that never comes; copy instead)");
     if (!part.is_contiguous()) throw value_error(fn + ": the part is not C-contiguous");
     check_on(part, 0, what);
     if (part.size() == 0) return;
     detail::point_to_point(m_state.get(),
                            {{is_send, 0, peer, const_cast<T*>(part.data()),
-                             static_cast<std::size_t>(part.size()) * detail::wire_of<T>::lanes}},
-                           detail::wire_of<T>::type);
+                             static_cast<std::size_t>(part.size()) * detail::copy_lanes<T>()}},
+                           detail::copy_type<T>());
   }
 
   std::vector<int> m_devices;  // of the local ranks

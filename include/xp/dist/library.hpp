@@ -21,13 +21,19 @@ namespace xp::dist {
 
 /// @brief np.matmul(a, b) with `a` split by rows: rank r multiplies its rows by its copy of b,
 /// so the result is split as `a` is. No communication.
-/// @throws xp::value_error for a 1-D `a` (its axis 0 is the contracted one); as xp::matmul for
-///         shapes that do not match.
+/// @throws xp::value_error for a 1-D `a` (its axis 0 is the contracted one), a `b` of more than
+///         2 dimensions, or operands on different ranks; as xp::matmul for shapes that do not match.
 template <class T, class U, class B>
 auto matmul(const sharded<T, B>& a, const replicated<U, B>& b) {
   if (a.ndim() < 2)
     throw value_error("xp::dist::matmul: a sharded left operand needs 2 or more dimensions; got shape " +
                       to_string(a.shape()));
+  if (b.shape().size() > 2)
+    throw value_error(
+        "xp::dist::matmul: the replicated right operand must be 1-D or 2-D (it multiplies every row "
+        "or batch of the sharded one); got shape " +
+        to_string(b.shape()));
+  detail::check_same_ranks(a.comm(), b.comm(), "matmul");
   return detail::sharded_from(
       a, [&](int r) { return ::xp::matmul(a.shard(r), b[r]); }, "matmul");
 }
@@ -85,58 +91,58 @@ void diffuse(const sharded<T, B>& f, double coeff, index_t steps, const diffuse_
   for (const auto& s : f.shards()) ::xp::detail::check_writeable(s);
   if (steps == 0 || f.size() == 0) return;
 
-  // the ranks with rows: array_split puts them first
-  int active = 0;
-  index_t shortest = f.shape(0);
+  // the ranks with rows, in order (array_split puts them first; an adopted split may not)
+  std::vector<int> owners;
   for (int r = 0; r < f.num_shards(); ++r)
-    if (f.shard(r).shape(0) > 0) {
-      ++active;
-      shortest = std::min(shortest, f.shard(r).shape(0));
-    }
-  if (active == 1) {  // one rank holds every row: no halo, and the stencil's own temporal blocking
-    rank_scope<B> on(f.comm(), 0);
-    pde::diffuse(f.shard(0), coeff, steps);
+    if (f.shard(r).shape(0) > 0) owners.push_back(r);
+  if (owners.size() == 1) {  // one rank holds every row: no halo, and the stencil's own temporal blocking
+    rank_scope<B> on(f.comm(), owners[0]);
+    pde::diffuse(f.shard(owners[0]), coeff, steps);
     return;
   }
+  index_t shortest = f.shape(0);
+  for (int r : owners) shortest = std::min(shortest, f.shard(r).shape(0));
   const index_t k = std::min({options.halo, shortest, steps});
   const index_t cols = f.shape(1);
+  const std::size_t active = owners.size();
 
-  // rank r's rows with k halo rows above (unless first) and below (unless last): the stencil's
-  // zero outside the grid is the global boundary's, and wrong values from a halo's outer edge
-  // travel one row per step, so k steps leave the rank's own rows exact
+  // each owner's rows with k halo rows above (unless first) and below (unless last): the
+  // stencil's zero outside the grid is the global boundary's, and wrong values from a halo's
+  // outer edge travel one row per step, so k steps leave the rank's own rows exact
   struct block {
+    int rank;
     index_t top, rows;
     ndarray<T, B> ext;
   };
   std::vector<block> blocks;
-  for (int r = 0; r < active; ++r) {
+  for (std::size_t i = 0; i < active; ++i) {
+    const int r = owners[i];
     rank_scope<B> on(f.comm(), r);
-    const index_t rows = f.shard(r).shape(0), top = r > 0 ? k : 0, bottom = r + 1 < active ? k : 0;
+    const index_t rows = f.shard(r).shape(0), top = i > 0 ? k : 0, bottom = i + 1 < active ? k : 0;
     auto ext = empty<T, B>({top + rows + bottom, cols});
     ::xp::detail::assign(ext(range(top, top + rows)), f.shard(r));
-    blocks.push_back({top, rows, std::move(ext)});
+    blocks.push_back({r, top, rows, std::move(ext)});
   }
   for (index_t done = 0; done < steps;) {
     const index_t s = std::min(k, steps - done);
     std::vector<message<T, B>> halos;
-    for (int r = 0; r + 1 < active; ++r) {
-      const block& up = blocks[static_cast<std::size_t>(r)];
-      const block& down = blocks[static_cast<std::size_t>(r + 1)];
-      const index_t up_end = up.top + up.rows;  // one past rank r's last own row
-      halos.push_back({r, up.ext(range(up_end - k, up_end)), r + 1, down.ext(range(0, k))});
-      halos.push_back({r + 1, down.ext(range(down.top, down.top + k)), r, up.ext(range(up_end, up_end + k))});
+    for (std::size_t i = 0; i + 1 < active; ++i) {
+      const block& up = blocks[i];
+      const block& down = blocks[i + 1];
+      const index_t up_end = up.top + up.rows;  // one past the upper rank's last own row
+      halos.push_back({up.rank, up.ext(range(up_end - k, up_end)), down.rank, down.ext(range(0, k))});
+      halos.push_back({down.rank, down.ext(range(down.top, down.top + k)), up.rank, up.ext(range(up_end, up_end + k))});
     }
     f.comm().exchange(halos);
-    for (int r = 0; r < active; ++r) {
-      rank_scope<B> on(f.comm(), r);
-      pde::diffuse(blocks[static_cast<std::size_t>(r)].ext, coeff, s);
+    for (const block& b : blocks) {
+      rank_scope<B> on(f.comm(), b.rank);
+      pde::diffuse(b.ext, coeff, s);
     }
     done += s;
   }
-  for (int r = 0; r < active; ++r) {
-    rank_scope<B> on(f.comm(), r);
-    const block& b = blocks[static_cast<std::size_t>(r)];
-    ::xp::detail::assign(f.shard(r), b.ext(range(b.top, b.top + b.rows)));
+  for (const block& b : blocks) {
+    rank_scope<B> on(f.comm(), b.rank);
+    ::xp::detail::assign(f.shard(b.rank), b.ext(range(b.top, b.top + b.rows)));
   }
 }
 

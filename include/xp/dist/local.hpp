@@ -9,6 +9,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "xp/core.hpp"
 #include "xp/core/manipulation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
@@ -102,6 +103,10 @@ class local_communicator {
   template <class T>
   void all_reduce(const std::vector<ndarray<T, host>>& parts, reduce_op op = reduce_op::sum) const {
     detail::check_local_parts(*this, parts, "all_reduce", true);
+    if constexpr (::xp::detail::is_complex_v<T>) {
+      if (op == reduce_op::min || op == reduce_op::max)
+        throw value_error("xp::dist::local_communicator::all_reduce: complex parts have no min or max");
+    }
     ndarray<T, host> acc = parts[0].copy();
     for (std::size_t r = 1; r < parts.size(); ++r) {
       switch (op) {
@@ -112,10 +117,9 @@ class local_communicator {
           acc = eval(acc * parts[r]);
           break;
         case reduce_op::min:
-          acc = eval(minimum(acc, parts[r]));
-          break;
         case reduce_op::max:
-          acc = eval(maximum(acc, parts[r]));
+          if constexpr (!::xp::detail::is_complex_v<T>)
+            acc = op == reduce_op::min ? eval(minimum(acc, parts[r])) : eval(maximum(acc, parts[r]));
           break;
       }
     }

@@ -80,6 +80,35 @@ void check_single_process(const C& comm, const char* what) {
                       " are); a sharded array keeps every shard in one process");
 }
 
+// One array per rank, each on its rank's device, in a communicator of this process.
+template <class C, class T, class B>
+void check_one_per_rank(const C& comm, const std::vector<ndarray<T, B>>& parts, const char* what) {
+  check_single_process(comm, what);
+  if (static_cast<int>(parts.size()) != comm.size())
+    throw value_error(std::string("xp::dist::") + what + ": " + std::to_string(parts.size()) + " arrays for " +
+                      std::to_string(comm.size()) + " ranks (one each)");
+  if constexpr (!std::is_same_v<B, host>) {
+    for (int r = 0; r < comm.size(); ++r) {
+      const auto& p = parts[static_cast<std::size_t>(r)];
+      if (p.size() > 0 && device_of(p) != comm.device(r))
+        throw value_error(std::string("xp::dist::") + what + ": the array of rank " + std::to_string(r) +
+                          " lives on device " + std::to_string(device_of(p)) + ", the rank's device is " +
+                          std::to_string(comm.device(r)));
+    }
+  }
+}
+
+// Two communicators over the same ranks (count, and devices on CUDA).
+template <class C>
+void check_same_ranks(const C& a, const C& b, const char* what) {
+  bool same = a.size() == b.size();
+  if constexpr (!std::is_same_v<typename C::backend_type, host>)
+    for (int r = 0; same && r < a.size(); ++r) same = a.device(r) == b.device(r);
+  if (!same)
+    throw value_error(std::string("xp::dist::") + what +
+                      ": the operands live on different ranks (communicators of other sizes or devices)");
+}
+
 }  // namespace detail
 
 /// @brief One array held whole by every rank (part r on rank r's device), as a reduction along
@@ -91,13 +120,11 @@ class replicated {
   using backend_type = B;
   using comm_type = communicator_t<B>;
 
-  /// @brief Adopts one part per rank (not checked for equality).
-  /// @throws xp::value_error for another number of parts than ranks.
+  /// @brief Adopts one part per rank, part r on rank r's device (not checked for equality).
+  /// @throws xp::value_error for another number of parts than ranks, a part on another device or
+  ///         a communicator spread over processes.
   replicated(comm_type comm, std::vector<ndarray<T, B>> parts) : m_comm(std::move(comm)), m_parts(std::move(parts)) {
-    detail::check_single_process(m_comm, "replicated");
-    if (static_cast<int>(m_parts.size()) != m_comm.size())
-      throw value_error("xp::dist::replicated: " + std::to_string(m_parts.size()) + " parts for " +
-                        std::to_string(m_comm.size()) + " ranks");
+    detail::check_one_per_rank(m_comm, m_parts, "replicated");
   }
   const comm_type& comm() const noexcept { return m_comm; }
   /// @brief Rank r's part. @throws xp::index_error for a rank out of range.
@@ -140,10 +167,7 @@ class sharded {
   ///         over processes, 0-d shards or a shard on another device; xp::shape_error when the
   ///         shards differ past axis 0.
   sharded(comm_type comm, std::vector<ndarray<T, B>> shards) : m_comm(std::move(comm)), m_shards(std::move(shards)) {
-    detail::check_single_process(m_comm, "sharded");
-    if (static_cast<int>(m_shards.size()) != m_comm.size())
-      throw value_error("xp::dist::sharded: " + std::to_string(m_shards.size()) + " shards for " +
-                        std::to_string(m_comm.size()) + " ranks (one each)");
+    detail::check_one_per_rank(m_comm, m_shards, "sharded");
     index_t rows = 0;
     for (std::size_t r = 0; r < m_shards.size(); ++r) {
       const auto& s = m_shards[r];
@@ -152,12 +176,6 @@ class sharded {
                       m_shards[0].shape().end()))
         throw shape_error("xp::dist::sharded: shard " + std::to_string(r) + " has shape " + to_string(s.shape()) +
                           " and shard 0 " + to_string(m_shards[0].shape()) + ": they may differ on axis 0 only");
-      if constexpr (!std::is_same_v<B, host>) {
-        if (s.size() > 0 && device_of(s) != m_comm.device(static_cast<int>(r)))
-          throw value_error("xp::dist::sharded: shard " + std::to_string(r) + " lives on device " +
-                            std::to_string(device_of(s)) + ", its rank's device is " +
-                            std::to_string(m_comm.device(static_cast<int>(r))));
-      }
       m_offsets.push_back(rows);
       rows += s.shape(0);
     }
@@ -168,7 +186,14 @@ class sharded {
   const comm_type& comm() const noexcept { return m_comm; }
   /// @brief The whole array's shape.
   const shape_type& shape() const noexcept { return m_shape; }
-  index_t shape(index_t axis) const { return m_shape.at(static_cast<std::size_t>(axis)); }
+  /// @brief The whole array's extent along `axis` (negative counts from the end).
+  /// @throws xp::index_error for an axis out of range.
+  index_t shape(index_t axis) const {
+    if (axis < -ndim() || axis >= ndim())
+      throw index_error("xp::dist::sharded::shape: axis " + std::to_string(axis) +
+                        " is out of bounds for an array of dimension " + std::to_string(ndim()));
+    return m_shape[static_cast<std::size_t>(axis < 0 ? axis + ndim() : axis)];
+  }
   index_t ndim() const noexcept { return static_cast<index_t>(m_shape.size()); }
   index_t size() const { return size_of(m_shape); }
   int num_shards() const noexcept { return static_cast<int>(m_shards.size()); }
@@ -228,18 +253,28 @@ auto scatter(const C& comm, const ndarray<T, A>& a) {
   return sharded<T, B>(comm, std::move(shards));
 }
 
-/// @brief `a` copied whole onto every rank (matmul's right operand, lombscargle's samples).
+/// @brief `a` copied whole onto every rank (matmul's right operand, lombscargle's samples): onto
+/// rank 0, then one broadcast (NCCL's pipelined ring between GPUs).
 template <class C, class T, class A>
 replicated<T, typename C::backend_type> replicate(const C& comm, const ndarray<T, A>& a) {
   using B = typename C::backend_type;
   detail::check_single_process(comm, "replicate");
-  return {comm, detail::for_ranks<B>(comm, [&](int r) { return detail::copy_to_rank<B>(comm, r, a); })};
+  auto parts = detail::for_ranks<B>(
+      comm, [&](int r) { return r == 0 ? detail::copy_to_rank<B>(comm, 0, a) : ndarray<T, B>(a.shape()); });
+  comm.broadcast(parts, 0);
+  return {comm, std::move(parts)};
 }
 
 namespace detail {
 
 template <class T, class U, class B>
 void check_same_split(const sharded<T, B>& a, const sharded<U, B>& b, const char* what) {
+  check_same_ranks(a.comm(), b.comm(), what);
+  if (a.ndim() != b.ndim())  // per shard, broadcasting would align other axes than NumPy's
+    throw shape_error(std::string("xp::dist::") + what + ": sharded arrays of shapes " + to_string(a.shape()) +
+                      " and " + to_string(b.shape()) +
+                      " differ in dimensions; shards broadcast only past axis 0 (replicate the smaller operand "
+                      "and use it inside map)");
   bool same = a.num_shards() == b.num_shards();
   for (int r = 0; same && r < a.num_shards(); ++r) same = a.shard(r).shape(0) == b.shard(r).shape(0);
   if (!same)
@@ -392,16 +427,23 @@ auto sum(const sharded<T, B>& a, const axes_t& axes = {}, bool keepdims = false)
   return replicated<S, B>(a.comm(), std::move(parts));
 }
 
-/// @brief np.mean over every axis or over axes that include 0: the all-reduced sum divided by
-/// the count, in xp::mean's dtype (float32 stays float32, the rest float64); NaN when empty.
+/// @brief np.mean over every axis or over axes that include 0: the shards' sums in the mean's
+/// accumulator (float32 for float32 and float16, float64 otherwise, as xp::mean), all-reduced and
+/// divided by the count, in xp::mean's dtype; NaN when empty.
 /// @throws as sum.
 template <class T, class B>
 auto mean(const sharded<T, B>& a, const axes_t& axes = {}, bool keepdims = false) {
-  const auto total = sum(a, axes, keepdims);
-  using M = typename decltype(::xp::detail::materialize(::xp::mean(a.shard(0))))::value_type;
-  const index_t n = detail::reduced_count(a, axes);
+  detail::check_reduce_axes(a, axes, "mean");
+  using A = ::xp::detail::mean_acc_t<T>;
+  using M = ::xp::detail::mean_result_t<T>;
+  auto sums = detail::for_ranks<B>(a.comm(), [&](int r) {
+    if constexpr (std::is_same_v<A, T>) return ::xp::detail::materialize(::xp::sum(a.shard(r), axes, keepdims));
+    else return ::xp::detail::materialize(::xp::sum(::xp::astype<A>(a.shard(r)), axes, keepdims));
+  });
+  a.comm().all_reduce(sums, reduce_op::sum);
+  const A n = static_cast<A>(detail::reduced_count(a, axes));
   return replicated<M, B>(a.comm(), detail::for_ranks<B>(a.comm(), [&](int r) {
-                            return ::xp::detail::materialize(total[r].template astype<M>() / static_cast<M>(n));
+                            return ::xp::detail::materialize(::xp::astype<M>(sums[static_cast<std::size_t>(r)] / n));
                           }));
 }
 
