@@ -70,10 +70,14 @@ TEST_CASE("sharded: the documented example") {
   for (const auto& comm : communicators()) {
     const auto h = random_host<float>({1000, 16}, 12);
     // example-begin sharded
-    auto x = xp::dist::scatter(comm, h);  // h's rows split over the ranks (np.array_split)
-    auto y = xp::dist::map([](const auto& s) { return xp::sin(s) * 2.f; }, x);  // one kernel per shard
-    float total = xp::dist::sum(y).item();                                      // the shards' sums, then an all-reduce
-    auto whole = y.gather();                                                    // back on the host, rows in order
+    // h's rows split over the ranks (np.array_split)
+    auto x = xp::dist::scatter(comm, h);
+    // one kernel per shard
+    auto y = xp::dist::map([](const auto& s) { return xp::sin(s) * 2.f; }, x);
+    // the shards' sums, then an all-reduce
+    float total = xp::dist::sum(y).item();
+    // back on the host, rows in order
+    auto whole = y.gather();
     // example-end sharded
     const auto want = xp::eval(xp::sin(h) * 2.f);
     check_close(whole, want, ulps<float>(8));
