@@ -51,6 +51,10 @@ TEST_CASE("devices: to_device on the array's own device is the array itself; hos
   const auto same = xp::to_device(d, 0);
   CHECK(same.data() == d.data());
   check_same(xp::to_device(xp::transpose(h), 0), xp::transpose(h).copy());
+  // the method spelling (the array API's x.to_device(device))
+  CHECK(d.to_device(0).data() == d.data());
+  check_same(h.to_device(0), h);
+  CHECK_THROWS_AS((void)h.to_device(xp::cuda::device_count()), xp::index_error);
 }
 
 TEST_CASE("devices: copies between two GPUs, contiguous and strided, and work on the second device" *
@@ -60,6 +64,7 @@ TEST_CASE("devices: copies between two GPUs, contiguous and strided, and work on
   REQUIRE(xp::device_of(d0) == 0);
   const auto d1 = xp::to_device(d0, 1);
   CHECK(xp::device_of(d1) == 1);
+  CHECK(xp::device_of(d0.to_device(1)) == 1);
   CHECK(xp::cuda::current_device() == 0);
   check_same(d1, h);
   // a strided view is packed on its own device, then copied

@@ -112,6 +112,14 @@ template <class A>
 inline constexpr bool is_array_index_v = is_ndarray<std::decay_t<A>>::value || is_expr<std::decay_t<A>>::value;
 template <class T, class B>
 struct advanced_indexer;
+// What a.to_device(i) calls: specialised for both backends by <xp/cuda/devices.hpp>.
+template <class B>
+struct move_to_device {
+  template <class A>
+  static void run(const A&, int) {
+    static_assert(dependent_false<A>, "xp: a.to_device(device) needs #include <xp/cuda.hpp> and xp::cuda");
+  }
+};
 }  // namespace detail
 
 /// @brief True for xp::ndarray types.
@@ -328,6 +336,11 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
   }
   /// @brief A C-contiguous host copy (cupy.ndarray.get()); waits for the device.
   ndarray<T, host> copy_to_host() const;
+  /// @brief This array on CUDA device `device` (the array API's `x.to_device(device)`; CuPy's
+  /// `cp.asarray(a)` under `cp.cuda.Device(device)`): xp::to_device(a, device), which needs
+  /// <xp/cuda.hpp>.
+  /// @throws as xp::to_device(a, device).
+  ndarray<T, cuda> to_device(int device) const { return detail::move_to_device<B>::run(*this, device); }
 
   /// @brief np.reshape: a view when the layout allows it, else a copy. One extent may be -1.
   /// @throws xp::shape_error when the sizes differ; xp::value_error for more than one -1.

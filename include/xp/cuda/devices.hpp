@@ -58,4 +58,21 @@ ndarray<T, cuda> to_device(const ndarray<T, host>& h, int device) {
   return to_device(h);
 }
 
+namespace detail {
+template <>
+struct move_to_device<cuda> {
+  template <class T>
+  static ndarray<T, cuda> run(const ndarray<T, cuda>& a, int device) {
+    return ::xp::to_device(a, device);
+  }
+};
+template <>
+struct move_to_device<host> {
+  template <class T>
+  static ndarray<T, cuda> run(const ndarray<T, host>& h, int device) {
+    return ::xp::to_device(h, device);
+  }
+};
+}  // namespace detail
+
 }  // namespace xp
