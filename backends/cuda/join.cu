@@ -37,10 +37,6 @@ struct fast_divider {
   }
 };
 
-struct alignas(16) bytes16 {
-  std::uint64_t lo, hi;
-};
-
 // The sources and where each starts in an output row, in the kernel's parameters.
 template <class I>
 struct join_args {
@@ -93,12 +89,17 @@ __global__ void __launch_bounds__(block_threads)
       }
     }
   };
+  // row, column and source of flat output position q
+  const auto locate = [&](I q, I& r, I& c, int& s) {
+    row_col(q, row_width, div, r, c);
+    s = 0;
+    while (c >= start[s + 1]) ++s;
+  };
   const I vectors = total / N;
   for (I v = static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; v < vectors; v += step) {
     I r, c;
-    row_col(v * N, row_width, div, r, c);
-    int s = 0;
-    while (c >= start[s + 1]) ++s;
+    int s;
+    locate(v * N, r, c, s);
     xp::detail::lanes<U, N> value;
 #pragma unroll
     for (int l = 0; l < N; ++l) {
@@ -109,9 +110,8 @@ __global__ void __launch_bounds__(block_threads)
   }
   for (I i = vectors * N + static_cast<I>(blockIdx.x) * blockDim.x + threadIdx.x; i < total; i += step) {
     I r, c;
-    row_col(i, row_width, div, r, c);
-    int s = 0;
-    while (c >= start[s + 1]) ++s;
+    int s;
+    locate(i, r, c, s);
     out[i] = element(r, c, s);
   }
 }
@@ -141,8 +141,7 @@ void launch(const detail::join_problem& p, I total, I row_width) {
 
 template <class U>
 void join_as(const detail::join_problem& p) {
-  index_t row_width = 0;
-  for (int s = 0; s < p.sources; ++s) row_width += p.width[s];
+  const index_t row_width = p.row_width();
   const index_t total = p.rows * row_width;
   if (total == 0) return;
   ::xp::debug::count_launch();
@@ -158,25 +157,7 @@ void join_rows(const detail::join_problem& p) {
   if (p.sources < 1 || p.sources > detail::max_join_sources)
     throw value_error("xp::join: " + std::to_string(p.sources) + " sources (1 to " +
                       std::to_string(detail::max_join_sources) + " are joined in one pass)");
-  switch (p.element_bytes) {
-    case 1:
-      join_as<std::uint8_t>(p);
-      break;
-    case 2:
-      join_as<std::uint16_t>(p);
-      break;
-    case 4:
-      join_as<std::uint32_t>(p);
-      break;
-    case 8:
-      join_as<std::uint64_t>(p);
-      break;
-    case 16:
-      join_as<bytes16>(p);
-      break;
-    default:
-      throw value_error("xp::join: elements of " + std::to_string(p.element_bytes) + " bytes");
-  }
+  detail::visit_element_bytes(p.element_bytes, [&](auto u) { join_as<decltype(u)>(p); });
 }
 
 }  // namespace xp::backends::cuda

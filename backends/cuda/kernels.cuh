@@ -29,11 +29,9 @@ constexpr int block_threads = 256;
 /// Threads of a warp (every NVIDIA GPU): shuffles, warp-per-output reductions, stencil lanes.
 constexpr int warp_size = 32;
 constexpr unsigned full_warp_mask = 0xffffffffu;  // every lane of a warp takes part in a shuffle
-/// The widest load or store one thread issues: 16 bytes (ld.global.v4.b32).
-constexpr int vector_bytes = 16;
-/// Elements of T per vector load: 16 bytes' worth, or 1 for types at least that wide.
-template <class T>
-constexpr int vector_lanes = sizeof(T) >= vector_bytes ? 1 : vector_bytes / static_cast<int>(sizeof(T));
+// the widest load or store one thread issues, and T's elements in it (core/kernel_view.hpp)
+using xp::detail::vector_bytes;
+using xp::detail::vector_lanes;
 /// Lanes of an elementwise launch writing T from kernel G: one vector of the widest of the
 /// output and every operand G reads (measured on the H100: bool from two float32 operands at
 /// 16 lanes ran at 56% of copy bandwidth, at 4 lanes at copy bandwidth).

@@ -65,42 +65,15 @@ struct communicators {
   }
 };
 
+// NCCL's names of wire_type's and reduce_op's values, in their declaration order
 ncclDataType_t nccl_type(wire_type t) {
-  switch (t) {
-    case wire_type::int8:
-      return ncclInt8;
-    case wire_type::uint8:
-      return ncclUint8;
-    case wire_type::int32:
-      return ncclInt32;
-    case wire_type::uint32:
-      return ncclUint32;
-    case wire_type::int64:
-      return ncclInt64;
-    case wire_type::uint64:
-      return ncclUint64;
-    case wire_type::float16:
-      return ncclFloat16;
-    case wire_type::float32:
-      return ncclFloat32;
-    case wire_type::float64:
-      return ncclFloat64;
-  }
-  return ncclFloat32;
+  constexpr ncclDataType_t types[] = {ncclInt8,   ncclUint8,   ncclInt32,   ncclUint32, ncclInt64,
+                                      ncclUint64, ncclFloat16, ncclFloat32, ncclFloat64};
+  return types[static_cast<int>(t)];
 }
-
 ncclRedOp_t nccl_op(reduce_op op) {
-  switch (op) {
-    case reduce_op::sum:
-      return ncclSum;
-    case reduce_op::prod:
-      return ncclProd;
-    case reduce_op::min:
-      return ncclMin;
-    case reduce_op::max:
-      return ncclMax;
-  }
-  return ncclSum;
+  constexpr ncclRedOp_t ops[] = {ncclSum, ncclProd, ncclMin, ncclMax};
+  return ops[static_cast<int>(op)];
 }
 
 // Each local rank's stream (its device's current stream), found before a group opens so that
@@ -113,6 +86,20 @@ std::vector<cudaStream_t> local_streams(const communicators& c) {
     streams.push_back(backends::cuda::current_stream());
   }
   return streams;
+}
+
+// call(i, failed) for i < n inside one NCCL group, stopping at the first failure (each call returns
+// NCCL's status and names itself in `failed`); the group is closed either way, then the failure
+// or the group's own is thrown.
+template <class F>
+void in_group(std::size_t n, F&& call) {
+  XP_NCCL_CHECK(ncclGroupStart());
+  ncclResult_t status = ncclSuccess;
+  const char* failed = nullptr;
+  for (std::size_t i = 0; i < n && status == ncclSuccess; ++i) status = call(i, failed);
+  const ncclResult_t end = ncclGroupEnd();
+  check(status, failed, __FILE__, __LINE__);
+  XP_NCCL_CHECK(end);
 }
 
 }  // namespace
@@ -146,24 +133,14 @@ void new_unique_id(unsigned char* id) {
 void point_to_point(const void* state, const std::vector<p2p_op>& ops, wire_type type) {
   const auto& c = *static_cast<const communicators*>(state);
   const ncclDataType_t t = nccl_type(type);
-  const std::vector<cudaStream_t> streams = local_streams(c);  // before the group, as in run
-  XP_NCCL_CHECK(ncclGroupStart());
-  ncclResult_t status = ncclSuccess;
-  const char* failed = nullptr;
-  for (std::size_t i = 0; i < ops.size() && status == ncclSuccess; ++i) {
+  const std::vector<cudaStream_t> streams = local_streams(c);
+  in_group(ops.size(), [&](std::size_t i, const char*& failed) {
     const p2p_op& op = ops[i];
     const auto local = static_cast<std::size_t>(op.local);
-    if (op.send) {
-      status = ncclSend(op.buffer, op.count, t, op.peer, c.comms[local], streams[local]);
-      failed = "ncclSend";
-    } else {
-      status = ncclRecv(op.buffer, op.count, t, op.peer, c.comms[local], streams[local]);
-      failed = "ncclRecv";
-    }
-  }
-  const ncclResult_t end = ncclGroupEnd();
-  check(status, failed, __FILE__, __LINE__);
-  XP_NCCL_CHECK(end);
+    failed = op.send ? "ncclSend" : "ncclRecv";
+    return op.send ? ncclSend(op.buffer, op.count, t, op.peer, c.comms[local], streams[local])
+                   : ncclRecv(op.buffer, op.count, t, op.peer, c.comms[local], streams[local]);
+  });
 }
 
 void run(const void* state, collective what, const std::vector<const void*>& send, const std::vector<void*>& recv,
@@ -171,33 +148,25 @@ void run(const void* state, collective what, const std::vector<const void*>& sen
   const auto& c = *static_cast<const communicators*>(state);
   const ncclDataType_t t = nccl_type(type);
   const std::vector<cudaStream_t> streams = local_streams(c);
-  XP_NCCL_CHECK(ncclGroupStart());
-  ncclResult_t status = ncclSuccess;
-  const char* failed = nullptr;
-  for (std::size_t r = 0; r < c.comms.size() && status == ncclSuccess; ++r) {
+  in_group(c.comms.size(), [&](std::size_t r, const char*& failed) {
     const cudaStream_t s = streams[r];
     switch (what) {
       case collective::all_reduce:
-        status = ncclAllReduce(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s);
         failed = "ncclAllReduce";
-        break;
+        return ncclAllReduce(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s);
       case collective::broadcast:
-        status = ncclBroadcast(send[r], recv[r], count, t, root, c.comms[r], s);
         failed = "ncclBroadcast";
-        break;
+        return ncclBroadcast(send[r], recv[r], count, t, root, c.comms[r], s);
       case collective::all_gather:
-        status = ncclAllGather(send[r], recv[r], count, t, c.comms[r], s);
         failed = "ncclAllGather";
-        break;
+        return ncclAllGather(send[r], recv[r], count, t, c.comms[r], s);
       case collective::reduce_scatter:
-        status = ncclReduceScatter(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s);
         failed = "ncclReduceScatter";
-        break;
+        return ncclReduceScatter(send[r], recv[r], count, t, nccl_op(op), c.comms[r], s);
     }
-  }
-  const ncclResult_t end = ncclGroupEnd();
-  check(status, failed, __FILE__, __LINE__);
-  XP_NCCL_CHECK(end);
+    failed = "an unknown collective";
+    return ncclInvalidArgument;
+  });
 }
 
 #else

@@ -191,12 +191,6 @@ struct gather_store {
   XP_HD void operator()(index_t o) const { out[o] = src[map.offset(o)]; }
 };
 
-/// The widest load or store one thread issues for a gathered run: 16 bytes (ld.global.v4.b32 on
-/// the device, one SSE register on the host).
-inline constexpr int gather_vector_bytes = 16;
-template <class T>
-inline constexpr int gather_lanes = sizeof(T) >= gather_vector_bytes ? 1 : gather_vector_bytes / int{sizeof(T)};
-
 /// Vectors one call of the run gather moves, a warp's width apart: one lookup of the run's
 /// offset serves them all and a warp's loads stay contiguous (on the H100, take of 8192 whole rows
 /// of 32 KiB ran at 77% of copy bandwidth with a lookup per vector).
@@ -406,7 +400,7 @@ inline constexpr std::size_t gather_run_min_bytes = 64;
 // contiguous in the source and every run starts on a vector boundary, else element by element.
 template <class T, class B>
 void run_gather(const gather_plan<T, B>& p, const gather_map& map, ndarray<T, B>& out) {
-  constexpr int N = gather_lanes<T>;
+  constexpr int N = vector_lanes<T>;  // a gathered run moves whole 16-byte vectors
   gather_map runs = map;
   index_t run = 1;
   while (runs.out_rank > 1 && runs.src_axis[runs.out_rank - 1] >= 0 &&

@@ -6,8 +6,12 @@
 /// rows (stack along the last axis) the pieces share 32-byte sectors that the passes fill half
 /// by half (on the H100, stack of two arrays along a new last axis ran at 39% of copy bandwidth).
 
+#include <cstdint>
+#include <string>
+
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
+#include "xp/core/error.hpp"
 
 namespace xp::detail {
 
@@ -25,7 +29,40 @@ struct join_problem {
   int sources = 0;
   const void* source[max_join_sources] = {};
   index_t width[max_join_sources] = {};
+
+  /// The output row's width: the sources' widths added.
+  index_t row_width() const {
+    index_t w = 0;
+    for (int s = 0; s < sources; ++s) w += width[s];
+    return w;
+  }
 };
+
+/// An element of 16 bytes (complex128), moved whole.
+struct alignas(16) bytes16 {
+  std::uint64_t lo, hi;
+};
+
+/// f(U{}) with U the unsigned type of `element_bytes` bytes (bytes16 for 16): the type a join
+/// copies elements of that size as, on every backend.
+/// @throws xp::value_error for another size.
+template <class F>
+void visit_element_bytes(int element_bytes, F&& f) {
+  switch (element_bytes) {
+    case 1:
+      return f(std::uint8_t{});
+    case 2:
+      return f(std::uint16_t{});
+    case 4:
+      return f(std::uint32_t{});
+    case 8:
+      return f(std::uint64_t{});
+    case 16:
+      return f(bytes16{});
+    default:
+      throw value_error("xp::join: elements of " + std::to_string(element_bytes) + " bytes");
+  }
+}
 
 }  // namespace xp::detail
 

@@ -193,6 +193,13 @@ struct reduce_shape {
   index_t column_lane_multiple = 0;
 };
 
+/// The widest load or store one thread issues: 16 bytes (ld.global.v4.b32 on the device, one SSE
+/// register on the host).
+inline constexpr int vector_bytes = 16;
+/// Elements of T per vector: 16 bytes' worth, or 1 for types at least that wide.
+template <class T>
+inline constexpr int vector_lanes = sizeof(T) >= vector_bytes ? 1 : vector_bytes / static_cast<int>(sizeof(T));
+
 inline bool pointer_aligned(const void* p, std::size_t bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % (bytes < 16 ? bytes : 16) == 0;
 }

@@ -103,26 +103,7 @@ class local_communicator {
   template <class T>
   void all_reduce(const std::vector<ndarray<T, host>>& parts, reduce_op op = reduce_op::sum) const {
     detail::check_local_parts(*this, parts, "all_reduce", true);
-    if constexpr (::xp::detail::is_complex_v<T>) {
-      if (op == reduce_op::min || op == reduce_op::max)
-        throw value_error("xp::dist::local_communicator::all_reduce: complex parts have no min or max");
-    }
-    ndarray<T, host> acc = parts[0].copy();
-    for (std::size_t r = 1; r < parts.size(); ++r) {
-      switch (op) {
-        case reduce_op::sum:
-          acc = eval(acc + parts[r]);
-          break;
-        case reduce_op::prod:
-          acc = eval(acc * parts[r]);
-          break;
-        case reduce_op::min:
-        case reduce_op::max:
-          if constexpr (!::xp::detail::is_complex_v<T>)
-            acc = op == reduce_op::min ? eval(minimum(acc, parts[r])) : eval(maximum(acc, parts[r]));
-          break;
-      }
-    }
+    const ndarray<T, host> acc = reduced(parts, op, "all_reduce");
     for (const auto& p : parts) ::xp::detail::assign(p, acc);
   }
   /// @brief Every part becomes rank `root`'s part. @throws as all_reduce; xp::index_error for a
@@ -157,12 +138,10 @@ class local_communicator {
     if (parts[0].ndim() == 0 || parts[0].shape()[0] % size() != 0)
       throw shape_error("xp::dist::local_communicator::reduce_scatter: parts of shape " + to_string(parts[0].shape()) +
                         " do not split into " + std::to_string(size()) + " equal blocks along axis 0");
-    std::vector<ndarray<T, host>> copies;
-    for (const auto& p : parts) copies.push_back(p.copy());
-    all_reduce(copies, op);
+    const ndarray<T, host> acc = reduced(parts, op, "reduce_scatter");
     const index_t block = parts[0].shape()[0] / size();
     std::vector<ndarray<T, host>> out;
-    for (int r = 0; r < size(); ++r) out.push_back(copies[0](range(r * block, (r + 1) * block)).copy());
+    for (int r = 0; r < size(); ++r) out.push_back(acc(range(r * block, (r + 1) * block)).copy());
     return out;
   }
   /// @brief Every message's source copied into its destination. Sources and destinations must
@@ -178,6 +157,32 @@ class local_communicator {
   void synchronize() const noexcept {}
 
  private:
+  // The elementwise `op` of all parts, in rank order, in a new array.
+  template <class T>
+  static ndarray<T, host> reduced(const std::vector<ndarray<T, host>>& parts, reduce_op op, const char* what) {
+    if constexpr (::xp::detail::is_complex_v<T>) {
+      if (op == reduce_op::min || op == reduce_op::max)
+        throw value_error(std::string("xp::dist::local_communicator::") + what + ": complex parts have no min or max");
+    }
+    ndarray<T, host> acc = parts[0].copy();
+    for (std::size_t r = 1; r < parts.size(); ++r) {
+      switch (op) {
+        case reduce_op::sum:
+          acc = eval(acc + parts[r]);
+          break;
+        case reduce_op::prod:
+          acc = eval(acc * parts[r]);
+          break;
+        case reduce_op::min:
+        case reduce_op::max:
+          if constexpr (!::xp::detail::is_complex_v<T>)
+            acc = op == reduce_op::min ? eval(minimum(acc, parts[r])) : eval(maximum(acc, parts[r]));
+          break;
+      }
+    }
+    return acc;
+  }
+
   int m_size;
 };
 

@@ -42,21 +42,30 @@ inline std::vector<index_t> split_rows(index_t n, int p) {
   return rows;
 }
 
-/// A copy of `a` (host or device) owned by rank r: a host copy on the host, a copy on the rank's
-/// device on CUDA (never `a`'s own memory, so that the shards and the caller's array are apart).
+/// `a` readable on rank r: `a` itself where it already is (a host array for the host
+/// communicator, a device array on the rank's device), else a copy on the rank's device.
 template <class B, class C, class T, class A>
-ndarray<T, B> copy_to_rank(const C& comm, int r, const ndarray<T, A>& a) {
+ndarray<T, B> on_rank(const C& comm, int r, const ndarray<T, A>& a) {
   rank_scope<B> on(comm, r);
   if constexpr (std::is_same_v<B, host>) {
     static_assert(std::is_same_v<A, host>, "xp::dist: a host communicator takes host arrays");
-    return a.copy();
+    return a;
   } else if constexpr (std::is_same_v<A, host>) {
     return to_device(a);  // onto the current device: the rank's
   } else {
     if (a.size() == 0) return ndarray<T, B>(a.shape());
-    const int from = device_of(a);
-    return from == comm.device(r) ? a.copy() : to_device(a, comm.device(r));
+    return to_device(a, comm.device(r));  // `a` itself when it lives there
   }
+}
+
+/// A copy of `a` (host or device) owned by rank r: never `a`'s own memory, so that the shards and
+/// the caller's array are apart.
+template <class B, class C, class T, class A>
+ndarray<T, B> copy_to_rank(const C& comm, int r, const ndarray<T, A>& a) {
+  ndarray<T, B> x = on_rank<B>(comm, r, a);
+  if (x.size() == 0 || static_cast<const void*>(x.data()) != static_cast<const void*>(a.data())) return x;
+  rank_scope<B> on(comm, r);
+  return x.copy();
 }
 
 /// f(r) on every rank with the rank's device current, collected in rank order.
@@ -214,7 +223,7 @@ class sharded {
   ndarray<T, B> gather(int rank) const {
     check_rank(rank);
     std::vector<ndarray<T, B>> pieces;
-    for (int r = 0; r < num_shards(); ++r) pieces.push_back(detail::copy_to_rank<B>(m_comm, rank, shard(r)));
+    for (int r = 0; r < num_shards(); ++r) pieces.push_back(detail::on_rank<B>(m_comm, rank, shard(r)));
     rank_scope<B> on(m_comm, rank);
     return concat(pieces, 0);
   }
@@ -382,29 +391,30 @@ replicated<T, B> extreme(const sharded<T, B>& a, const axes_t& axes, bool keepdi
   int first = -1;  // a shard with rows
   for (int r = 0; r < a.num_shards() && first < 0; ++r)
     if (a.shard(r).shape(0) > 0) first = r;
-  if (first < 0) {  // no rows anywhere: xp's own answer for an empty reduction (it throws)
+  if (first < 0) {  // no rows anywhere: xp's own error for an empty reduction (NumPy: no identity)
     rank_scope<B> on(a.comm(), 0);
-    return {a.comm(),
-            std::vector<ndarray<T, B>>(a.comm().size(), ::xp::detail::materialize(reduce(a.shard(0), axes, keepdims)))};
+    (void)reduce(a.shard(0), axes, keepdims);
+    throw value_error(std::string("xp::dist::") + what + ": zero-size array to a reduction with no identity");
   }
-  shape_type partial_shape;
-  {
-    rank_scope<B> on(a.comm(), first);
-    partial_shape = ::xp::detail::materialize(reduce(a.shard(first), axes, keepdims)).shape();
-  }
+  // each shard with rows reduces its own; the others hold the neutral value in that shape
+  auto partials = for_ranks<B>(a.comm(), [&](int r) {
+    const auto& s = a.shard(r);
+    return s.shape(0) > 0 ? ndarray<T, B>(::xp::detail::materialize(reduce(s, axes, keepdims))) : ndarray<T, B>();
+  });
   T neutral;
   if constexpr (std::is_same_v<T, bool>) neutral = !Max;
   else if constexpr (std::is_integral_v<T>)
     neutral = Max ? std::numeric_limits<T>::lowest() : std::numeric_limits<T>::max();
   else neutral = static_cast<T>(Max ? -std::numeric_limits<float>::infinity() : std::numeric_limits<float>::infinity());
+  const shape_type partial_shape = partials[static_cast<std::size_t>(first)].shape();
   shape_type stacked{1};
   stacked.insert(stacked.end(), partial_shape.begin(), partial_shape.end());
-  auto partials = for_ranks<B>(a.comm(), [&](int r) {
-    const auto& s = a.shard(r);
-    ndarray<T, B> p = s.shape(0) > 0 ? ndarray<T, B>(::xp::detail::materialize(reduce(s, axes, keepdims)))
-                                     : ::xp::full<T, B>(partial_shape, neutral);
-    return p.reshape(stacked);
-  });
+  for (int r = 0; r < a.num_shards(); ++r) {
+    rank_scope<B> on(a.comm(), r);
+    auto& p = partials[static_cast<std::size_t>(r)];
+    if (a.shard(r).shape(0) == 0) p = ::xp::full<T, B>(partial_shape, neutral);
+    p = p.reshape(stacked);
+  }
   const auto gathered = a.comm().all_gather(partials);
   return {a.comm(), for_ranks<B>(a.comm(), [&](int r) {
             return ::xp::detail::materialize(reduce(gathered[static_cast<std::size_t>(r)], axes_t{0}, false));

@@ -14,6 +14,7 @@
 /// line, are in xp/expr/ops.hpp (included at the end, so either header gives both).
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -261,43 +262,43 @@ struct value_of<elementwise_expr<Op, Args...>> {
   using type = typename elementwise_expr<Op, Args...>::value_type;
 };
 
+/// f(array) for every array leaf of `x` (an array or an expression; scalars have none), in tree
+/// order: the one walk over an expression's arrays.
+template <class X, class F>
+void for_each_leaf(const X& x, F&& f) {
+  if constexpr (is_ndarray_v<X>) f(x);
+  else if constexpr (is_expr<X>::value) std::apply([&](const auto&... a) { (for_each_leaf(a, f), ...); }, x.args());
+}
+
+/// The number of array leaves of X, known at compile time.
+template <class X>
+struct leaf_count : std::integral_constant<std::size_t, is_ndarray_v<X> ? 1 : 0> {};
+template <class Op, class... Args>
+struct leaf_count<elementwise_expr<Op, Args...>>
+    : std::integral_constant<std::size_t, (leaf_count<Args>::value + ... + 0)> {};
+
 // Collects the array leaves' strides (broadcast to the output shape) in tree order.
 struct leaf_layouts {
   const shape_type* out_shape;
   std::vector<shape_type> strides;
   template <class X>
   void collect(const X& x) {
-    if constexpr (is_ndarray_v<X>) {
-      strides.push_back(broadcast_strides(x.shape(), x.strides(), *out_shape));
-    } else if constexpr (is_expr<X>::value) {
-      std::apply([&](const auto&... a) { (collect(a), ...); }, x.args());
-    }
-  }
-};
-
-// Collects the array leaves' data pointers (the device check of a backend with several devices).
-struct leaf_pointers {
-  std::vector<const void*> pointers;
-  template <class X>
-  void collect(const X& x) {
-    if constexpr (is_ndarray_v<X>) {
-      pointers.push_back(x.data());
-    } else if constexpr (is_expr<X>::value) {
-      std::apply([&](const auto&... a) { (collect(a), ...); }, x.args());
-    }
+    for_each_leaf(x, [&](const auto& a) { strides.push_back(broadcast_strides(a.shape(), a.strides(), *out_shape)); });
   }
 };
 
 /// Every array of `x` (an array or an expression) and `dst` on the current device, for a
-/// backend whose arrays live on one of several (CuPy's check before each kernel).
+/// backend whose arrays live on one of several (CuPy's check before each kernel). The pointers
+/// go in a fixed-size array: nothing is allocated per expression.
 /// @throws xp::value_error naming `what` and both devices otherwise.
 template <class B, class X, class D = std::nullptr_t>
 void check_same_device(const X& x, const D& dst, const char* what) {
   if constexpr (!std::is_same_v<B, host>) {
-    leaf_pointers leaves;
-    leaves.collect(x);
-    if constexpr (is_ndarray_v<D>) leaves.pointers.push_back(dst.data());
-    primitive::memory<B>::check_same_device(leaves.pointers.data(), leaves.pointers.size(), what);
+    std::array<const void*, leaf_count<X>::value + 1> pointers{};  // + dst (null when there is none)
+    std::size_t n = 0;
+    for_each_leaf(x, [&](const auto& a) { pointers[n++] = a.data(); });
+    if constexpr (is_ndarray_v<D>) pointers[n] = dst.data();
+    primitive::memory<B>::check_same_device(pointers.data(), pointers.size(), what);
   }
 }
 
