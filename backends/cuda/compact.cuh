@@ -4,10 +4,12 @@
 ///
 /// A tile of 4096 positions per block of 256 threads, 16 positions per thread, striped (thread
 /// t of the block takes positions base + j * 256 + t, so every load of a warp coalesces):
-/// 1. count: each block counts its tile's flags (cub::BlockReduce);
+/// 1. count: each block counts its tile's flags (warp shuffles, then the 8 warp sums);
 /// 2. scan: CUB's device-wide exclusive scan turns the tile counts into tile offsets and the
 ///    total (a single block scanning 16384 counts took 29 us on the H100, CUB's look-back scan
-///    a few);
+///    a few). It is precompiled in libxp_cuda (backends/cuda/compact.cu): CUB's headers are
+///    60,000 preprocessed lines, and every nvcc unit that includes <xp/cuda.hpp> parsed them
+///    for this one scan of int64 counts;
 /// 3. the host reads the total into pinned memory (the one synchronisation), the caller
 ///    allocates the output;
 /// 4. scatter: each block evaluates its tile's flags again, ranks them in position order
@@ -21,9 +23,6 @@
 #endif
 
 #include <cuda_runtime.h>
-
-#include <cub/block/block_reduce.cuh>
-#include <cub/device/device_scan.cuh>
 
 #include "xp/backends/cuda/error.hpp"
 #include "xp/backends/cuda/memory.hpp"
@@ -40,10 +39,20 @@ constexpr int warps = threads / 32;
 constexpr int entries = items * warps;  // one count per (item row, warp)
 static_assert(entries % 32 == 0, "the warp scan of the counts takes whole lanes");
 
+// The sum of every thread's c, valid in thread 0 of the block.
+__device__ inline int block_sum(int c) {
+  __shared__ int warp_sums[warps];
+  for (int d = 16; d > 0; d /= 2) c += __shfl_down_sync(0xffffffffu, c, d);
+  if (threadIdx.x % 32 == 0) warp_sums[threadIdx.x / 32] = c;
+  __syncthreads();
+  int total = 0;
+  if (threadIdx.x == 0)
+    for (int w = 0; w < warps; ++w) total += warp_sums[w];
+  return total;
+}
+
 template <class Flag>
 __global__ void __launch_bounds__(threads) count_kernel(index_t n, Flag flag, index_t* counts) {
-  using reduce_t = cub::BlockReduce<int, threads>;
-  __shared__ typename reduce_t::TempStorage storage;
   const index_t first = static_cast<index_t>(blockIdx.x) * tile;
   const index_t base = first + threadIdx.x;
   int c = 0;
@@ -57,7 +66,7 @@ __global__ void __launch_bounds__(threads) count_kernel(index_t n, Flag flag, in
       c += (i < n && flag(i)) ? 1 : 0;
     }
   }
-  const int total = reduce_t(storage).Sum(c);
+  const int total = block_sum(c);
   if (threadIdx.x == 0) counts[blockIdx.x] = total;
   if (blockIdx.x == 0 && threadIdx.x == 0) counts[gridDim.x] = 0;  // the scan's last entry: the total
 }
@@ -114,6 +123,13 @@ __global__ void __launch_bounds__(threads) scatter_kernel(index_t n, Flag flag, 
 }
 }  // namespace compact_detail
 
+/// CUB's temporary storage for tile_offsets over `count` counts (bytes).
+std::size_t tile_offsets_storage(index_t count);
+/// offsets = the exclusive sum of counts (`count` entries), with CUB's device-wide scan on
+/// `stream`; precompiled in libxp_cuda (backends/cuda/compact.cu).
+void tile_offsets(void* storage, std::size_t bytes, const index_t* counts, index_t* offsets, index_t count,
+                  cudaStream_t stream);
+
 /// The device's compaction (see compact.hpp): count, scan, read the total, allocate through
 /// make_writer, scatter.
 template <class Flag, class MakeWriter>
@@ -127,9 +143,7 @@ index_t compact_run(index_t n, const Flag& flag, MakeWriter& make_writer) {
   const cudaStream_t stream = current_stream();
   // CUB's temporary storage first (the pool's alignment), then the counts (blocks + 1 of
   // index_t, the last 0) and the offsets (their exclusive scan, the last being the total)
-  std::size_t scan_bytes = 0;
-  XP_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(nullptr, scan_bytes, static_cast<const index_t*>(nullptr),
-                                              static_cast<index_t*>(nullptr), blocks + 1, stream));
+  const std::size_t scan_bytes = tile_offsets_storage(blocks + 1);
   const std::size_t storage_bytes = (scan_bytes + alignof(index_t) - 1) / alignof(index_t) * alignof(index_t);
   const auto scratch =
       device_memory::allocate(storage_bytes + 2 * static_cast<std::size_t>(blocks + 1) * sizeof(index_t));
@@ -138,8 +152,7 @@ index_t compact_run(index_t n, const Flag& flag, MakeWriter& make_writer) {
   auto* offsets = counts + blocks + 1;
   count_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(n, flag, counts);
   XP_CUDA_CHECK(cudaGetLastError());
-  XP_CUDA_CHECK(cub::DeviceScan::ExclusiveSum(scan_storage, scan_bytes, static_cast<const index_t*>(counts), offsets,
-                                              blocks + 1, stream));
+  tile_offsets(scan_storage, scan_bytes, counts, offsets, blocks + 1, stream);
   // the one synchronisation: the total, into page-locked memory from xp's pinned pool
   const auto pinned = allocate_pinned(sizeof(index_t));
   XP_CUDA_CHECK(cudaMemcpyAsync(pinned.get(), offsets + blocks, sizeof(index_t), cudaMemcpyDeviceToHost, stream));
