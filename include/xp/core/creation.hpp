@@ -209,7 +209,7 @@ void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& value
 }
 template <class T, class B, int D, class List>
 ndarray<T, B> array_from_literal(const List& list) {
-  static_assert(is_dtype_v<T>, "xp::array: the dtype must be float, double, int32_t, int64_t, uint8_t or bool");
+  static_assert(is_dtype_v<T>, "xp::array: the dtype must be " XP_ONE_OF_THE_DTYPES);
   std::vector<T> values;
   shape_type shape(D, -1);
   flatten_literal(list, values, shape, 0);
