@@ -3,7 +3,10 @@
 // (core/shape.hpp), the layout merging of kernel views (core/kernel_view.hpp), the stride
 // rules of broadcasting and reshaping (core/ndarray.hpp) and the messages of the exceptions
 // (core/error.hpp).
+#include <cmath>
+#include <iomanip>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +29,17 @@ void throw_ambiguous_truth(index_t size) {
   throw value_error(
       "xp: The truth value of an array with more than one element is ambiguous. Use a.any() or "
       "a.all()");
+}
+
+void throw_arange_too_long(double count) {
+  // "about 1e+300 elements": three digits, not the 301 of the count's fixed-point spelling
+  constexpr int shown_digits = 3;
+  std::ostringstream os;
+  os << "xp::arange: Maximum allowed size exceeded (";
+  if (std::isinf(count)) os << "more elements than a double can count";
+  else os << "about " << std::setprecision(shown_digits) << count << " elements";
+  os << ")";
+  throw value_error(os.str());
 }
 }  // namespace detail
 
