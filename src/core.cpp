@@ -65,6 +65,14 @@ std::string to_string(const shape_type& s) {
   return out + ")";
 }
 
+namespace {
+// NumPy's words for a size past what the address space can index, then what xp was sizing.
+value_error too_big(const std::string& what) {
+  return value_error(
+      "xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size, " + what);
+}
+}  // namespace
+
 index_t checked_size(const shape_type& shape, std::size_t itemsize) {
   index_t bytes = static_cast<index_t>(itemsize > 0 ? itemsize : 1);
   bool empty = false;
@@ -74,13 +82,20 @@ index_t checked_size(const shape_type& shape, std::size_t itemsize) {
       empty = true;
       continue;
     }
-    if (__builtin_mul_overflow(bytes, d, &bytes))
-      throw value_error(
-          "xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
-          "possible size, shape " +
-          to_string(shape));
+    if (__builtin_mul_overflow(bytes, d, &bytes)) throw too_big("shape " + to_string(shape));
   }
   return empty ? 0 : bytes / static_cast<index_t>(itemsize > 0 ? itemsize : 1);
+}
+
+index_t checked_extent_sum(std::initializer_list<index_t> parts) {
+  index_t sum = 0;
+  for (index_t p : parts) {
+    if (!__builtin_add_overflow(sum, p, &sum)) continue;
+    std::string terms;
+    for (index_t q : parts) terms += (terms.empty() ? "" : " + ") + std::to_string(q);
+    throw too_big("an axis of " + terms + " elements");
+  }
+  return sum;
 }
 
 shape_type broadcast_shapes(const shape_type& a, const shape_type& b) {
