@@ -3,7 +3,10 @@
 // (core/shape.hpp), the layout merging of kernel views (core/kernel_view.hpp), the stride
 // rules of broadcasting and reshaping (core/ndarray.hpp) and the messages of the exceptions
 // (core/error.hpp).
+#include <cmath>
+#include <iomanip>
 #include <ostream>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -26,6 +29,17 @@ void throw_ambiguous_truth(index_t size) {
   throw value_error(
       "xp: The truth value of an array with more than one element is ambiguous. Use a.any() or "
       "a.all()");
+}
+
+void throw_arange_too_long(double count) {
+  // "about 1e+300 elements": three digits, not the 301 of the count's fixed-point spelling
+  constexpr int shown_digits = 3;
+  std::ostringstream os;
+  os << "xp::arange: Maximum allowed size exceeded (";
+  if (std::isinf(count)) os << "more elements than a double can count";
+  else os << "about " << std::setprecision(shown_digits) << count << " elements";
+  os << ")";
+  throw value_error(os.str());
 }
 }  // namespace detail
 
@@ -51,6 +65,14 @@ std::string to_string(const shape_type& s) {
   return out + ")";
 }
 
+namespace {
+// NumPy's words for a size past what the address space can index, then what xp was sizing.
+value_error too_big(const std::string& what) {
+  return value_error(
+      "xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum possible size, " + what);
+}
+}  // namespace
+
 index_t checked_size(const shape_type& shape, std::size_t itemsize) {
   index_t bytes = static_cast<index_t>(itemsize > 0 ? itemsize : 1);
   bool empty = false;
@@ -60,13 +82,20 @@ index_t checked_size(const shape_type& shape, std::size_t itemsize) {
       empty = true;
       continue;
     }
-    if (__builtin_mul_overflow(bytes, d, &bytes))
-      throw value_error(
-          "xp: array is too big; `arr.size * arr.dtype.itemsize` is larger than the maximum "
-          "possible size, shape " +
-          to_string(shape));
+    if (__builtin_mul_overflow(bytes, d, &bytes)) throw too_big("shape " + to_string(shape));
   }
   return empty ? 0 : bytes / static_cast<index_t>(itemsize > 0 ? itemsize : 1);
+}
+
+index_t checked_extent_sum(std::initializer_list<index_t> parts) {
+  index_t sum = 0;
+  for (index_t p : parts) {
+    if (!__builtin_add_overflow(sum, p, &sum)) continue;
+    std::string terms;
+    for (index_t q : parts) terms += (terms.empty() ? "" : " + ") + std::to_string(q);
+    throw too_big("an axis of " + terms + " elements");
+  }
+  return sum;
 }
 
 shape_type broadcast_shapes(const shape_type& a, const shape_type& b) {

@@ -29,6 +29,10 @@ TEST_CASE("creation: arange matches NumPy bit for bit") {
   CHECK(xp::arange<float, B>(3, 1).size() == 0);
   CHECK_THROWS_AS((xp::arange<float, B>(0, 1, 0)), xp::value_error);
   CHECK_THROWS_AS((xp::arange<float, B>(0, INFINITY, 1)), xp::value_error);
+  // a count past int64 is named readably, not as a 301-digit number
+  CHECK_THROWS_WITH_AS((xp::arange<double, B>(0, 1, 1e-300)),
+                       doctest::Contains("Maximum allowed size exceeded (about 1e+300 elements)"), xp::value_error);
+  CHECK_THROWS_WITH_AS((xp::arange<double, B>(0, 1e19, 1)), doctest::Contains("about 1e+19 elements"), xp::value_error);
 }
 
 TEST_CASE("creation: linspace matches NumPy") {

@@ -185,7 +185,7 @@ TEST_CASE("idioms: indexing and views") {
     CHECK(g(1, 2).item() == 1 * 2 + 5 * 6 + 9 * 10);
     const auto v = xp::array<double, B>({3, 4});
     CHECK(xp::dot(v, v).item() == 25.0);
-    CHECK(xp::norm(v).item() == 5.0);
+    CHECK(xp::linalg::norm(v).item() == 5.0);
   }
 }
 

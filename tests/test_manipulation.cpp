@@ -3,6 +3,8 @@
 // tests/golden/make_golden_manipulation.py): one dtype of each class (bool, int32, float32,
 // complex64), contiguous inputs, transposed and step-sliced views, empty and 0-d arrays, negative
 // axes, and every error. The calls below are the script's CASES, one for one.
+#include <limits>
+
 #include "dtype_support.hpp"
 
 using namespace xt_test;
@@ -407,6 +409,12 @@ TEST_CASE("manipulation: bad input throws the typed errors naming the shapes, ax
   XP_CHECK_THROWS(xp::value_error, xp::pad(a, 1, "reflect"), "reflect");
   XP_CHECK_THROWS(xp::value_error, xp::pad(a, {{1, 1}, {1, 1}, {1, 1}}), "3", "(2, 3)");
   XP_CHECK_THROWS(xp::value_error, xp::pad(xp::zeros<float, B>({0, 2}), 1, "edge"), "empty axis 0");
+  // a padded extent past int64 is NumPy's "array is too big", found without a signed overflow
+  const index_t half_of_int64 = index_t{1} << 62;
+  XP_CHECK_THROWS(xp::value_error, xp::pad(xp::arange<float, B>(3), {{half_of_int64, half_of_int64}}),
+                  "array is too big");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(a, {{0, 0}, {std::numeric_limits<index_t>::max(), 0}}), "array is too big");
+  XP_CHECK_THROWS(xp::value_error, xp::pad(a, std::numeric_limits<index_t>::max(), "edge"), "array is too big");
   XP_CHECK_THROWS(xp::value_error, xp::tril(s), "0-d");
   XP_CHECK_THROWS(xp::value_error, xp::diag(xp::zeros<float, B>({2, 2, 2})), "(2, 2, 2)");
   XP_CHECK_THROWS(xp::value_error, xp::meshgrid({v, v}, "xx"), "xx");

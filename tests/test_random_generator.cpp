@@ -262,3 +262,24 @@ TEST_CASE("random generator: choice, permutation and shuffle") {
     CHECK(std::string(e.what()).find("-2.5") != std::string::npos);  // the message names the value
   }
 }
+
+TEST_CASE("random generator: counts too big to hold are NumPy's value_error, never a C++ exception") {
+  auto g = xp::random::default_rng<B>(3);
+  const std::int64_t huge = std::int64_t{1} << 62;
+  CHECK_THROWS_WITH_AS(g.permutation(huge), doctest::Contains("array is too big"), xp::value_error);
+  CHECK_THROWS_WITH_AS(g.choice(huge, {huge}, false), doctest::Contains("array is too big"), xp::value_error);
+  CHECK_THROWS_WITH_AS(g.choice(huge, {huge}), doctest::Contains("array is too big"), xp::value_error);
+  CHECK_THROWS_WITH_AS(g.integers(0, 5, {huge}), doctest::Contains("array is too big"), xp::value_error);
+  CHECK_THROWS_WITH_AS(g.random({huge, 4}), doctest::Contains("array is too big"), xp::value_error);
+  // a few values of a huge population without replacement need no table of the population
+  const auto few = values(g.choice(huge, {5}, false));
+  CHECK(std::set<std::int64_t>(few.begin(), few.end()).size() == 5);
+  for (std::int64_t x : few) CHECK((x >= 0 && x < huge));
+  // ... and are the values the whole shuffle would have put first
+  for (std::int64_t n : {2, 17, 1000, 100000}) {
+    INFO(n);
+    const auto first = values(xp::random::default_rng<B>(11).choice(n, {2}, false));
+    const auto all = values(xp::random::default_rng<B>(11).permutation(n));
+    CHECK(first == std::vector<std::int64_t>(all.begin(), all.begin() + 2));
+  }
+}

@@ -31,7 +31,7 @@ TEST_CASE("reduction: float64 reductions match NumPy") {
   check_same(xp::argmin(m), red_want<std::int64_t>("argmin_all"));
   check_same(xp::argmin(m(xp::all, xp::range(xp::none, xp::none, -1), xp::all), {2}),
              red_want<std::int64_t>("argmin_rev"));
-  check_close(xp::norm(m), red_want<double>("norm_all"), red_tol);
+  check_close(xp::linalg::norm(m), red_want<double>("norm_all"), red_tol);  // the 2-norm reduction, all axes
   check_close(xp::sum(xp::abs(m - 1.0), {0}), red_want<double>("sumabs_0"), red_tol);
 }
 

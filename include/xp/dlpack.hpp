@@ -178,7 +178,7 @@ constexpr DLDataType dlpack_dtype() {
 ///         "kDLFloat bits 16 lanes 1"), also for dtypes xp does not have.
 template <class T, class B = host>
 ndarray<T, B> from_dlpack(DLManagedTensor* tensor) {
-  static_assert(is_dtype_v<T>, "xp::from_dlpack<T, B>: T must be one of xp's dtypes");
+  static_assert(is_dtype_v<T>, "xp::from_dlpack<T, B>: T must be " XP_ONE_OF_THE_DTYPES);
   static_assert(is_backend_v<B>, "xp::from_dlpack<T, B>: B must be xp::host or xp::cuda");
   const std::string where =
       std::string("xp::from_dlpack<") + std::string(dtype_name<T>()) + ", " + detail::backend_label<B>() + ">";

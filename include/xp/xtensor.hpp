@@ -50,7 +50,7 @@ auto to_xtensor(const E& e) { return to_xtensor(detail::materialize(e)); }
 template <class E>
 auto from_xtensor(const xt::xexpression<E>& expr) {
   using T = typename E::value_type;
-  static_assert(is_dtype_v<T>, "xp::from_xtensor: the expression's value type is not an xp dtype");
+  static_assert(is_dtype_v<T>, "xp::from_xtensor: the expression's value type must be " XP_ONE_OF_THE_DTYPES);
   const xt::xarray<T, xt::layout_type::row_major> tmp = expr.derived_cast();
   ndarray<T, host> out(shape_type(tmp.shape().begin(), tmp.shape().end()));
   std::copy(tmp.cbegin(), tmp.cend(), out.data());

@@ -96,6 +96,10 @@ ndarray<T, B> full_like(const ndarray<T, B>& a, std::type_identity_t<T> value) {
 }
 
 namespace detail {
+// NumPy's "Maximum allowed size exceeded" for an arange of `count` elements (compiled in
+// src/core.cpp), the count in three digits.
+[[noreturn]] void throw_arange_too_long(double count);
+
 template <class T, class B>
 ndarray<T, B> arange_of(double start, double stop, double step) {
   op_range<B> range("xp::arange");
@@ -103,8 +107,7 @@ ndarray<T, B> arange_of(double start, double stop, double step) {
   if (!std::isfinite(start) || !std::isfinite(stop)) throw value_error("xp::arange: start and stop must be finite");
   const double len = std::ceil((stop - start) / step);
   // 2^63: the first length index_t cannot hold (NumPy: "Maximum allowed size exceeded")
-  if (!(len < 9223372036854775808.0))
-    throw value_error("xp::arange: Maximum allowed size exceeded (" + std::to_string(len) + " elements)");
+  if (!(len < 9223372036854775808.0)) throw_arange_too_long(len);
   ndarray<T, B> a({len > 0 ? static_cast<index_t>(len) : 0});
   const T first = arange_value<T>(start);
   const T delta = wrapping_sub(arange_value<T>(start + step), first);
@@ -209,7 +212,7 @@ void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& value
 }
 template <class T, class B, int D, class List>
 ndarray<T, B> array_from_literal(const List& list) {
-  static_assert(is_dtype_v<T>, "xp::array: the dtype must be float, double, int32_t, int64_t, uint8_t or bool");
+  static_assert(is_dtype_v<T>, "xp::array: the dtype must be " XP_ONE_OF_THE_DTYPES);
   std::vector<T> values;
   shape_type shape(D, -1);
   flatten_literal(list, values, shape, 0);

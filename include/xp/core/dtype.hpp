@@ -15,9 +15,9 @@
 #include "xp/core/float16.hpp"
 
 /// @brief Every dtype, in NumPy's type-number order: X(C++ type, code, NumPy name, kind, `.npy`
-/// type string without byte order[, the extra arguments given after X]). The one list: the dtype class, promotion,
-/// printing,
-/// `.npy` I/O, DLPack and the precompiled instantiations all read it.
+/// type string without byte order[, the extra arguments given after X]). The one list: the dtype
+/// class, promotion, printing, `.npy` I/O, DLPack, the precompiled instantiations and the messages
+/// that list the dtypes (XP_ONE_OF_THE_DTYPES) all read it.
 #define XP_DTYPES(X, ...)                                                          \
   X(bool, bool_, "bool", 'b', "b1" __VA_OPT__(, ) __VA_ARGS__)                     \
   X(std::int8_t, int8, "int8", 'i', "i1" __VA_OPT__(, ) __VA_ARGS__)               \
@@ -51,6 +51,14 @@
   X(double, float64, "float64", 'f', "f8" __VA_OPT__(, ) __VA_ARGS__)              \
   X(::xp::complex64, complex64, "complex64", 'c', "c8" __VA_OPT__(, ) __VA_ARGS__) \
   X(::xp::complex128, complex128, "complex128", 'c', "c16" __VA_OPT__(, ) __VA_ARGS__)
+
+// One dtype's C++ spelling as a string literal, after a space (for XP_ONE_OF_THE_DTYPES).
+#define XP_DTYPE_CPP_SPELLING(T, code, name, kind, npy) " " #T
+
+/// @brief "one of xp's dtypes: bool std::int8_t ... ::xp::complex128": every dtype's C++ spelling,
+/// made from XP_DTYPES as one string literal, for the static_assert messages that say what an
+/// array may hold (a message must be a literal, and a list written by hand goes stale).
+#define XP_ONE_OF_THE_DTYPES "one of xp's dtypes:" XP_DTYPES(XP_DTYPE_CPP_SPELLING)
 
 namespace xp {
 
@@ -134,9 +142,7 @@ class dtype {
   /// @brief The dtype of element type T (np.dtype(T)).
   template <class T>
   static constexpr dtype of() noexcept {
-    static_assert(is_dtype_v<T>,
-                  "xp::dtype::of<T>: T must be bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, "
-                  "double, xp::complex64 or xp::complex128");
+    static_assert(is_dtype_v<T>, "xp::dtype::of<T>: T must be " XP_ONE_OF_THE_DTYPES);
 #define XP_DTYPE_OF(U, c, name, kind, npy)                   \
   if constexpr (std::is_same_v<T, U>) return dtype(code::c); \
   else
@@ -213,7 +219,7 @@ std::ostream& operator<<(std::ostream& os, dtype d);
 /// @brief NumPy's name of a dtype ("float32", "int64", ...).
 template <class T>
 constexpr std::string_view dtype_name() {
-  static_assert(is_dtype_v<T>, "xp: unsupported dtype");
+  static_assert(is_dtype_v<T>, "xp::dtype_name<T>: T must be " XP_ONE_OF_THE_DTYPES);
   return dtype::of<T>().name();
 }
 

@@ -2,8 +2,8 @@
 /// @file dtype_info.hpp
 /// @brief What NumPy and the array API tell about dtypes: `xp::finfo<T>` (np.finfo),
 /// `xp::iinfo<T>` (np.iinfo), `xp::can_cast` (np.can_cast with its five casting rules) and
-/// `xp::isdtype` (np.isdtype, the array API's dtype kinds). Everything is constexpr; the casting
-/// rules follow from the promotion of dtype.hpp (`promote_t`), so they cannot drift from it.
+/// `xp::isdtype` (np.isdtype, the array API's dtype kinds), and `xp::inf` (np.inf). Everything is constexpr; the
+/// casting rules follow from the promotion of dtype.hpp (`promote_t`), so they cannot drift from it.
 ///
 ///     xp::finfo<xp::float16>::eps;                                // 0.000977 (2^-10)
 ///     xp::iinfo<std::int8_t>::min;                                // -128
@@ -25,6 +25,10 @@
 #include "xp/core/float16.hpp"
 
 namespace xp {
+
+/// @brief np.inf (the array API's constant `inf`): positive infinity, a double. Where NumPy
+/// takes np.inf as an argument, so does xp: `xp::linalg::norm(m, xp::inf)`, `-xp::inf`.
+inline constexpr double inf = std::numeric_limits<double>::infinity();
 
 namespace detail {
 // 2^e, exactly, in a constant expression (e within double's normal range).

@@ -642,7 +642,8 @@ ndarray<T, B> diff(const ndarray<T, B>& a, index_t n = 1, index_t axis = -1,
 /// each axis d (one pair: every axis). mode "constant" fills them with `value` (NumPy's
 /// constant_values, one scalar), "edge" repeats the edge element.
 /// @throws xp::value_error for a negative width (naming it), an unknown mode, widths of neither 1
-///         nor ndim pairs, or mode "edge" extending an empty axis.
+///         nor ndim pairs, mode "edge" extending an empty axis, or a padded shape too big to index
+///         ("array is too big", as checked_size).
 template <class T, class B, class S = int>
 requires detail::is_scalar_v<S> ndarray<T, B> pad(const ndarray<T, B>& a,
                                                   const std::vector<std::pair<index_t, index_t>>& widths,
@@ -663,7 +664,7 @@ requires detail::is_scalar_v<S> ndarray<T, B> pad(const ndarray<T, B>& a,
                         ", " + std::to_string(w[d].second) + ") for axis " + std::to_string(d) + ")");
     if (edge && a.shape()[d] == 0 && (w[d].first > 0 || w[d].second > 0))
       throw value_error("xp::pad: can't extend empty axis " + std::to_string(d) + " using modes other than 'constant'");
-    shape[d] += w[d].first + w[d].second;
+    shape[d] = checked_extent_sum({shape[d], w[d].first, w[d].second});
   }
   ndarray<T, B> out(shape);
   if (!edge) out.fill(detail::convert<T>(static_cast<detail::scalar_storage_t<S>>(value)));

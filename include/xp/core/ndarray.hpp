@@ -128,7 +128,12 @@ inline constexpr bool is_ndarray_v = detail::is_ndarray<std::decay_t<X>>::value;
 
 template <class T, class B>
 class ndarray : public detail::array_methods<ndarray<T, B>> {
-  static_assert(is_dtype_v<T>, "xp::ndarray: T must be float, double, int32_t, int64_t, uint8_t or bool");
+  // std::complex has xp::complex's layout, but xp's operations (device code included) are
+  // written for xp::complex: refused by name rather than half supported
+  static_assert(!detail::is_std_complex_v<T>,
+                "xp::ndarray<std::complex<T>>: xp's complex dtypes are xp::complex64 and xp::complex128 "
+                "(xp::complex<T>, std::complex's layout); std::complex values convert to them");
+  static_assert(is_dtype_v<T> || detail::is_std_complex_v<T>, "xp::ndarray<T, B>: T must be " XP_ONE_OF_THE_DTYPES);
   static_assert(is_backend_v<B>, "xp::ndarray: B must be xp::host or xp::cuda");
 
  public:

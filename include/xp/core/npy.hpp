@@ -41,9 +41,7 @@ const char* npy_dtype_name(npy_dtype dtype) noexcept;
 /// @brief The npy_dtype of one of xp's element types.
 template <class T>
 constexpr npy_dtype npy_dtype_of() {
-  static_assert(is_dtype_v<T>,
-                "xp: .npy files hold bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, double, "
-                "xp::complex64 or xp::complex128");
+  static_assert(is_dtype_v<T>, "xp: .npy files hold " XP_ONE_OF_THE_DTYPES);
   return dtype::of<T>().id();
 }
 

@@ -114,9 +114,7 @@ enum class print_style : std::uint8_t { str, repr };
 
 template <class T>
 constexpr print_dtype print_dtype_of() {
-  static_assert(is_dtype_v<T>,
-                "xp: printing takes bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, double, "
-                "xp::complex64 or xp::complex128");
+  static_assert(is_dtype_v<T>, "xp: printing takes " XP_ONE_OF_THE_DTYPES);
   return dtype::of<T>().id();
 }
 

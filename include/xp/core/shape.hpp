@@ -4,6 +4,7 @@
 /// compiled once into the xp library (src/core.cpp).
 
 #include <cstddef>
+#include <initializer_list>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,11 @@ std::string to_string(const shape_type& s);
 /// @throws xp::value_error on a negative extent, or when the element count times `itemsize`
 ///         does not fit in std::ptrdiff_t ("array is too big", as NumPy says).
 index_t checked_size(const shape_type& shape, std::size_t itemsize = 1);
+
+/// @brief The length of an axis made of non-negative parts (an extent and what xp::pad adds to
+/// it), checked like checked_size: their sum, computed without overflow.
+/// @throws xp::value_error ("array is too big", as checked_size) when the sum does not fit index_t.
+index_t checked_extent_sum(std::initializer_list<index_t> parts);
 
 /// @brief Number of elements of a shape. @see checked_size
 /// @throws xp::value_error on a negative extent or an element count that overflows.

@@ -100,9 +100,7 @@ void write_text(const std::string& path, npy_dtype dtype, const shape_type& shap
 ///         xp::index_error for a usecols index outside a row.
 template <class T = double, class B = host>
 ndarray<T, B> loadtxt(const std::string& path, const loadtxt_options& options = {}) {
-  static_assert(is_dtype_v<T>,
-                "xp::loadtxt: T must be bool, int8_t ... int64_t, uint8_t ... uint64_t, xp::float16, float, double, "
-                "xp::complex64 or xp::complex128");
+  static_assert(is_dtype_v<T>, "xp::loadtxt: T must be " XP_ONE_OF_THE_DTYPES);
   return asarray<B>(detail::loadtxt_host<T>(path, options));
 }
 

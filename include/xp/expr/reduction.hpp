@@ -1,7 +1,7 @@
 #pragma once
 /// @file reduction.hpp
 /// @brief Reductions (sum, prod, min, max, mean, var, stddev, argmin, argmax, any, all,
-/// count_nonzero, norm; nansum, nanprod, nanmin, nanmax, nanmean, nanargmin, nanargmax, ptp,
+/// count_nonzero; nansum, nanprod, nanmin, nanmax, nanmean, nanargmin, nanargmax, ptp,
 /// average, allclose) and xp::reduction_kernel, CuPy's ReductionKernel as a template.
 ///
 /// A reduction is `{identity, map, reduce, post}`: every input value is mapped, the mapped
@@ -558,10 +558,16 @@ template <class T>
 inline constexpr auto count_nonzero_reduction = make_reduction("count_nonzero", std::int64_t(0), nonzero_count{},
                                                                take_sum{}, identity{});
 // example-end count-nonzero
+/// np.linalg.norm's result dtype: the real dtype of a float or complex input (float16 stays
+/// float16, complex64 gives float32); integers and bool are computed in float64, as NumPy's
+/// x.astype(float).
 template <class T>
-using norm_result_t = real_of_t<float_of_t<T>>;
+using norm_result_t = std::conditional_t<is_inexact_v<T>, real_of_t<T>, double>;
 template <class T>
 using norm_acc_t = std::conditional_t<std::is_same_v<norm_result_t<T>, float16>, float, norm_result_t<T>>;
+// The 2-norm (Frobenius norm) over the reduced axes in one pass: sqrt of the sum of |x|^2. Not a
+// public function: xp::linalg::norm (linalg/norm.hpp) takes NumPy's ord and axis, and runs this
+// for ord None, 2 and 'fro'.
 template <class T>
 inline constexpr auto norm_reduction = make_reduction("norm", norm_acc_t<T>(0), squared<norm_acc_t<T>>{}, take_sum{},
                                                       square_root<norm_result_t<T>>{});
@@ -667,11 +673,6 @@ XP_REDUCTION(any, detail::any_reduction)
 // example-begin count-nonzero
 XP_REDUCTION(count_nonzero, detail::count_nonzero_reduction)
 // example-end count-nonzero
-
-/// @brief np.linalg.norm of the flattened array (2-norm / Frobenius), or along axes
-/// (float32 for float32, uint8 and bool; float64 otherwise).
-/// @throws xp::shape_error / xp::value_error for a bad out= or axis (see above).
-XP_REDUCTION(norm, detail::norm_reduction)
 
 // ---- NaN-ignoring reductions, ptp, average, allclose (NumPy's everyday statistics) ----------
 

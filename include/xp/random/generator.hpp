@@ -11,6 +11,7 @@
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -162,9 +163,12 @@ class Generator {
   /// @brief `size` indices of range(n) as int64 (Generator.choice(n, size, replace, p)): with
   /// replacement uniformly or by the weights p; without replacement distinct, in the order of
   /// successive draws (weighted: Efraimidis-Spirakis keys, the same law as NumPy's).
+  /// Without replacement and weights, a few values of a large n cost memory for those values
+  /// only (never a table of n).
   /// @throws xp::value_error for n < 0, p of another length than n, a negative or NaN weight,
   /// weights not summing to 1 (within sqrt(float64 eps), NumPy's tolerance), n = 0 with a
-  /// non-empty size, or without replacement more values than n (than non-zero weights).
+  /// non-empty size, without replacement more values than n (than non-zero weights), or a size
+  /// too big to hold ("array is too big", as NumPy).
   ndarray<std::int64_t, B> choice(std::int64_t n, const shape_type& size, bool replace = true,
                                   const std::vector<double>& p = {}) {
     xp::detail::op_range<B> range("xp::random::Generator::choice");
@@ -186,8 +190,9 @@ class Generator {
     if (k > available)
       detail::bad_value("choice", "cannot take ", k, " samples without replacement from ", available,
                         p.empty() ? " values" : " values of non-zero weight");
-    std::vector<std::int64_t> picked = p.empty() ? partial_shuffle(n, k) : weighted_without_replacement(p, k);
-    return xp::asarray<B>(host_array(std::move(picked))).reshape(size);
+    const ndarray<std::int64_t, host> picked =
+        p.empty() ? partial_shuffle(n, k) : host_array(weighted_without_replacement(p, k));
+    return xp::asarray<B>(picked).reshape(size);
   }
 
   /// @brief `size` elements of a along axis 0, as choice(a.shape[0], ...) picks them
@@ -204,11 +209,12 @@ class Generator {
 
   /// @brief A random permutation of range(n) as int64 (Generator.permutation(n)), Fisher-Yates
   /// on the host (the device gets the same array).
-  /// @throws xp::value_error for n < 0.
+  /// @throws xp::value_error for n < 0 or n too big to hold ("array is too big", as NumPy);
+  ///         xp::out_of_memory when the n values do not fit in memory.
   ndarray<std::int64_t, B> permutation(std::int64_t n) {
     xp::detail::op_range<B> range("xp::random::Generator::permutation");
     if (n < 0) detail::bad_value("permutation", "n must be non-negative, got ", n);
-    return xp::asarray<B>(host_array(partial_shuffle(n, n)));
+    return xp::asarray<B>(partial_shuffle(n, n));
   }
 
   /// @brief A copy of a with its axis-0 slices permuted (Generator.permutation(a)).
@@ -265,23 +271,45 @@ class Generator {
       detail::bad_value("choice", "probabilities p sum to ", sum, ", not 1");
   }
 
+  // A draw of at most n / sparse_shuffle_ratio values of range(n) keeps the positions it moved
+  // in a map instead of a table of all n (the same values either way).
+  static constexpr std::int64_t sparse_shuffle_ratio = 16;
+
   // The first k of a Fisher-Yates shuffle of range(n), drawn on the host from this call's stream:
   // step t swaps position t with t + an unbiased integer below n - t (Lemire, word t's
-  // substream supplying rejections).
-  std::vector<std::int64_t> partial_shuffle(std::int64_t n, std::int64_t k) {
-    std::vector<std::int64_t> v(static_cast<std::size_t>(n));
-    std::iota(v.begin(), v.end(), std::int64_t{0});
+  // substream supplying rejections). Arrays, not std::vector, hold the values, so a size too big
+  // is xp's error (checked_size's "array is too big", or xp::out_of_memory).
+  ndarray<std::int64_t, host> partial_shuffle(std::int64_t n, std::int64_t k) {
     const detail::stream s = next();
-    for (std::int64_t t = 0; t < k && t + 1 < n; ++t) {
+    const auto partner = [&s, n](std::int64_t t) {  // the position step t swaps with t
       const auto range = static_cast<std::uint64_t>(n - t);
       const detail::integers_sampler<std::int64_t, true> pick{s, range, 0};
       const philox4x32 w = s.bits(static_cast<std::uint64_t>(t), 0);
-      const std::int64_t j =
-          t + pick.wide(static_cast<std::uint64_t>(t), 0, (static_cast<std::uint64_t>(w.v[0]) << 32) | w.v[1]);
-      std::swap(v[static_cast<std::size_t>(t)], v[static_cast<std::size_t>(j)]);
+      return t + pick.wide(static_cast<std::uint64_t>(t), 0, (static_cast<std::uint64_t>(w.v[0]) << 32) | w.v[1]);
+    };
+    ndarray<std::int64_t, host> out({k});
+    std::int64_t* first = out.data();
+    if (k > n / sparse_shuffle_ratio) {
+      ndarray<std::int64_t, host> table = k == n ? out : ndarray<std::int64_t, host>({n});
+      std::int64_t* v = table.data();
+      std::iota(v, v + n, std::int64_t{0});
+      for (std::int64_t t = 0; t < k && t + 1 < n; ++t) std::swap(v[t], v[partner(t)]);
+      if (k < n) std::copy_n(v, k, first);
+      return out;
     }
-    v.resize(static_cast<std::size_t>(k));
-    return v;
+    // here k < n, so every step swaps; position t is final once step t has run
+    std::unordered_map<std::int64_t, std::int64_t> moved;  // position -> value, where not its own index
+    const auto value_at = [&moved](std::int64_t i) {
+      const auto it = moved.find(i);
+      return it == moved.end() ? i : it->second;
+    };
+    for (std::int64_t t = 0; t < k; ++t) {
+      const std::int64_t j = partner(t);
+      const std::int64_t held = value_at(t);
+      first[t] = value_at(j);
+      moved[j] = held;
+    }
+    return out;
   }
 
   // Efraimidis-Spirakis: key_i = ln(U_i) / w_i; the k largest keys, largest first, are k
