@@ -17,6 +17,8 @@
 #include "xp/cuda/launch.hpp"
 #include "xp/cuda/memory_resource.hpp"
 #include "xp/xp.hpp"
+// after the reductions it declares precompiled instances of
+#include "xp/backends/cuda/precompiled_reductions.hpp"
 
 namespace xp {
 
