@@ -11,7 +11,7 @@
 #include "support.hpp"
 
 // The 14 dtypes in three shares. A test file over every dtype can be built as three units
-// (tests/CMakeLists.txt, XP_DTYPE_SHARDED_TESTS), unit k defining XP_DTYPE_SHARD k and compiling
+// (tests/CMakeLists.txt, XP_DTYPE_SHARDED_*_TESTS), unit k defining XP_DTYPE_SHARD k and compiling
 // only its share: the same test cases in all, and no unit holding the whole file's instantiations
 // (test_dtypes_mixed.cpp was one nvcc unit of 120 s on the 16-core GPU machine).
 #define XP_DTYPE_SHARE_0                                                                             \
