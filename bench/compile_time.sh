@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Compile time is a feature users feel: times a host hello-world that includes <xp/xp.hpp>, and
 # the same program with <xp/core.hpp> (CPU seconds at -O2 on one core, parse-only time, and the
-# number of headers each pulls in), one tutorial built as a host program; with --nvcc, every
-# CUDA test translation unit and device benchmark unit alone through nvcc, as CMake builds
-# them; with --full, a clean full build of the default configuration and its slowest units.
+# number of headers each pulls in), one tutorial built as a host program, and where nvcc is
+# found a CUDA hello-world (one fused expression and a sum) and <xp/cuda.hpp> alone; with
+# --full, a clean full build of the default configuration (plus $XP_CMAKE_ARGS): its wall time,
+# compile-seconds by group and ten slowest units (tools/slowest_units.py).
 # CPU seconds are user + sys of the compiler: on a shared machine take the least of a few runs.
 #
-#   bench/compile_time.sh [--nvcc] [--full]
+#   bench/compile_time.sh [--full]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
@@ -48,24 +49,31 @@ done
 measure "tutorial 03_elementwise (host, -O2)" "$cxx" "${flags[@]}" -Iexamples "-DXP_EXAMPLES_DIR=\"$PWD/examples\"" \
   -c examples/03_elementwise.cpp -o "$work/t03.o"
 
-if [[ " $* " == *" --nvcc "* ]]; then
-  # each CUDA test file is its own nvcc unit (tests/CMakeLists.txt), as are the device benchmarks
-  nvcc=${NVCC:-nvcc}
-  nvflags=(-std=c++20 --extended-lambda --expt-relaxed-constexpr -arch=sm_90 -O3 -DNDEBUG -DXP_HAS_CUDA=1
-           -Xcompiler=-fopenmp "${includes[@]}" -Itests -Ibench)
-  [[ -d /usr/include/openblas ]] && nvflags+=(-DXP_HAS_CBLAS=1 -I/usr/include/openblas)
-  for f in tests/test_*.cpp; do
-    ln -sf "$PWD/$f" "$work/$(basename "$f" .cpp).cu"
-    measure "nvcc $f" "$nvcc" "${nvflags[@]}" -DXP_TEST_CUDA "-DXP_GOLDEN_DIR=\"$PWD/tests/golden\"" \
-      -c "$work/$(basename "$f" .cpp).cu" -o "$work/t.o"
-  done
-  for f in bench/*.cu; do measure "nvcc $f" "$nvcc" "${nvflags[@]}" -c "$f" -o "$work/b.o"; done
+if command -v "${NVCC:-nvcc}" >/dev/null 2>&1 || [[ -x /usr/local/cuda/bin/nvcc ]]; then
+  # what every user's CUDA translation unit pays: <xp/cuda.hpp>, one fused expression and a sum
+  nvcc=${NVCC:-$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)}
+  cat >"$work/hello.cu" <<'CU'
+#include <xp/cuda.hpp>
+#include <iostream>
+int main() {
+  auto x = xp::arange<float, xp::cuda>(0.f, 10.f, 1.f);
+  xp::ndarray<float, xp::cuda> y = xp::sin(x) * 2.f + x;
+  std::cout << xp::sum(y).item() << "\n";
+}
+CU
+  nvflags=(-std=c++20 -O2 -arch=sm_90 --extended-lambda --expt-relaxed-constexpr -DXP_HAS_CUDA=1 -Xcompiler=-fopenmp
+           "${includes[@]}")
+  measure "CUDA hello-world <xp/cuda.hpp> (nvcc -O2)" "$nvcc" "${nvflags[@]}" -c "$work/hello.cu" -o "$work/hello_cu.o"
+  printf '#include <xp/cuda.hpp>\nint main() {}\n' >"$work/empty.cu"
+  measure "CUDA <xp/cuda.hpp> alone (nvcc -O2)" "$nvcc" "${nvflags[@]}" -c "$work/empty.cu" -o "$work/empty_cu.o"
 fi
 
 if [[ " $* " == *" --full "* ]]; then
-  measure "full build, default preset ($(nproc) jobs)" bash -c \
-    "cmake -S . -B '$work/build' -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null && cmake --build '$work/build' -j $(nproc)"
-  echo "slowest translation units (s):"
-  ninja -C "$work/build" -t recompact >/dev/null 2>&1 || true
-  awk 'NR > 1 { printf "%8.1f  %s\n", ($2 - $1) / 1000, $4 }' "$work/build/.ninja_log" | sort -rn | head -n 8
+  # a clean build of the default configuration (XP_CMAKE_ARGS adds options, e.g. the GPU
+  # machine's -DXP_ENABLE_CUDA=ON -DCMAKE_PREFIX_PATH=$PWD/.deps), then its compile seconds
+  read -r -a extra <<<"${XP_CMAKE_ARGS-}"
+  cmake -S . -B "$work/build" -G Ninja -DCMAKE_BUILD_TYPE=Release "${extra[@]}" >"$work/configure.log" 2>&1 ||
+    { cat "$work/configure.log"; exit 1; }
+  measure "clean full build ($(nproc) jobs)" cmake --build "$work/build" -j "$(nproc)"
+  python3 tools/slowest_units.py "$work/build" 10
 fi
