@@ -1,4 +1,5 @@
-// Device indexing (issue 19): boolean-mask select with the mask expression fused, nonzero, take.
+// Device indexing (issue 19): boolean-mask select with the mask expression fused, assignment
+// through a mask, nonzero, take.
 // Inputs: xp::random::uniform in [-1, 1) (seed 19), so `x > 0` selects about half. CuPy's peers
 // (bench/peers/peers.py, workload "indexing"): x[x > 0], cp.nonzero(x > 0), cp.take(x, idx).
 // See bench_common.hpp.
@@ -19,6 +20,47 @@ void device_mask_select(benchmark::State& state) {
   state.counters["selected"] = static_cast<double>(r.size());
 }
 BENCHMARK(device_mask_select)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// Assignment through the same mask (a copy of x, so the mask stays put): it writes in one pass
+// and never takes the selection's copy (device_mask_select is what that copy costs).
+// a(x > 0) = 0: one pass, no count
+void device_mask_fill(benchmark::State& state) {
+  const auto x = indexing_input(state.range(0));
+  const auto a = x.copy();
+  device_loop(state, [&] { a(x > 0.f) = 0.f; });
+}
+BENCHMARK(device_mask_fill)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// a = where(x > 0, 0, a): the one-pass alternative without a mask
+void device_mask_where(benchmark::State& state) {
+  const auto x = indexing_input(state.range(0));
+  const auto a = x.copy();
+  device_loop(state, [&] { xp::eval(xp::where(x > 0.f, 0.f, a), a); });
+}
+BENCHMARK(device_mask_where)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// a(x > 0) = v, one value per selected element: count, scan, one read of the count, store
+void device_mask_assign(benchmark::State& state) {
+  const auto x = indexing_input(state.range(0));
+  const auto a = x.copy();
+  const auto v = xp::arange<float, xp::cuda>(xp::count_nonzero(x > 0.f).item());
+  device_loop(state, [&] { a(x > 0.f) = v; });
+  state.counters["selected"] = static_cast<double>(v.size());
+}
+BENCHMARK(device_mask_assign)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// both: what an assignment that took the selection's copy first would cost
+void device_mask_select_then_assign(benchmark::State& state) {
+  const auto x = indexing_input(state.range(0));
+  const auto a = x.copy();
+  const auto v = xp::arange<float, xp::cuda>(xp::count_nonzero(x > 0.f).item());
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] {
+    r = a(x > 0.f);
+    a(x > 0.f) = v;
+  });
+}
+BENCHMARK(device_mask_select_then_assign)->Arg(1 << 26)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 // nonzero of the same mask expression (int64 indices of the selected half)
 void device_nonzero(benchmark::State& state) {

@@ -281,3 +281,109 @@ TEST_CASE("indexing: assignment reads indices that alias the array, mixed ranges
   CHECK(values(r) == std::vector<float>{0, 6, 0});
 #endif
 }
+
+// NumPy's a[mask] and a[idx] are copies taken where they are written: `auto r = a(mask);` holds
+// the elements selected at that statement, and a later write to `a` does not show in it; an
+// assignment through a selection still writes `a` in place.
+TEST_CASE_TEMPLATE("indexing: a selection is the copy taken where it is written", T, double, float, std::int32_t) {
+  using A = xp::ndarray<T, B>;
+  const auto want = [](std::initializer_list<int> v) {
+    std::vector<T> out;
+    for (const int x : v) out.push_back(T(x));
+    return out;
+  };
+  const auto array_of = [](std::initializer_list<std::int64_t> v) {
+    return xp::asarray<B>(xp::array<std::int64_t>(v).astype<T>());
+  };
+
+  // r = a[a > 5]; a[3] = 100; a[6] = -1: r is still [6 7 8 9]
+  auto a = xp::arange<T, B>(10);
+  // (basic indices alone give views; an array or a mask among them gives the selection)
+  static_assert(std::is_same_v<decltype(a(1)), A> && std::is_same_v<decltype(a(xp::range(0, 2), xp::newaxis)), A>);
+  static_assert(!std::is_same_v<decltype(a(a > T(5))), A> && !std::is_same_v<decltype(a(xp::all, ints({0}))), A>);
+  auto by_expression = a(a > T(5));
+  a(3) = T(100);
+  a(6) = T(-1);
+  CHECK(values(A(by_expression)) == want({6, 7, 8, 9}));
+  CHECK(values(A(by_expression.copy())) == want({6, 7, 8, 9}));
+  CHECK(values(by_expression.copy_to_host()) == want({6, 7, 8, 9}));
+
+  // a stored bool mask
+  a = xp::arange<T, B>(10);
+  const auto mask = xp::ndarray<bool, B>(a > T(5));
+  auto by_mask = a(mask);
+  a(7) = T(70);
+  CHECK(values(A(by_mask)) == want({6, 7, 8, 9}));
+
+  // index arrays: a[[1, -1, 4]], and rows of a 2-D array a2[[2, 0], :]
+  a = xp::arange<T, B>(10);
+  auto by_index = a(ints({1, -1, 4}));
+  a(xp::all) = T(0);
+  CHECK(values(A(by_index)) == want({1, 9, 4}));
+  auto a2 = xp::arange<T, B>(12).reshape({3, 4});
+  auto rows = a2(ints({2, 0}), xp::all);
+  a2(xp::all, xp::all) = T(0);
+  CHECK(A(rows).shape() == xp::shape_type{2, 4});
+  CHECK(values(A(rows)) == want({8, 9, 10, 11, 0, 1, 2, 3}));
+
+  // a selection returned from a function
+  const auto select_above = [](const A& x, T bound) { return x(x > bound); };
+  const auto select_ends = [](const A& x) { return x(ints({0, -1})); };
+  a = xp::arange<T, B>(10);
+  auto returned_mask = select_above(a, T(6));
+  auto returned_index = select_ends(a);
+  a(xp::all) = T(5);
+  CHECK(values(A(returned_mask)) == want({7, 8, 9}));
+  CHECK(values(A(returned_index)) == want({0, 9}));
+
+  // a selection copied into another variable, moved into another object, bound to a reference
+  a = xp::arange<T, B>(10);
+  auto first = a(a < T(3));
+  auto second = first;
+  auto held = std::optional(a(ints({2, 3})));
+  const auto& bound = a(ints({9}));
+  a(xp::all) = T(1);
+  CHECK(values(A(first)) == want({0, 1, 2}));
+  CHECK(values(A(second)) == want({0, 1, 2}));
+  CHECK(values(A(*held)) == want({2, 3}));
+  CHECK(values(A(bound)) == want({9}));
+  // the copy is its own array: writing into a converted copy leaves a alone
+  A first_values = first;
+  first_values(0) = T(42);
+  CHECK(values(a) == want({1, 1, 1, 1, 1, 1, 1, 1, 1, 1}));
+
+  // an expression indexed by a mask or an index array (the expression is evaluated first)
+  a = xp::arange<T, B>(10);
+  auto doubled = (a * T(2))(a > T(6));
+  auto doubled_ends = (a * T(2))(ints({0, -1}));
+  a(xp::all) = T(0);
+  CHECK(values(A(doubled)) == want({14, 16, 18}));
+  CHECK(values(A(doubled_ends)) == want({0, 18}));
+
+  // a selection that holds its copy is that array: assigning to it writes the copy, not a
+  a = xp::arange<T, B>(10);
+  auto middle = a(ints({4, 5}));
+  std::move(middle) = T(0);
+  CHECK(values(A(middle)) == want({0, 0}));
+  CHECK(values(a) == want({0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
+
+  // assignment through a selection writes a in place (a[mask] = v, a[mask] = 0, a[idx] = v)
+  a = xp::arange<T, B>(10);
+  a(a > T(5)) = array_of({60, 70, 80, 90});
+  CHECK(values(a) == want({0, 1, 2, 3, 4, 5, 60, 70, 80, 90}));
+  a(xp::ndarray<bool, B>(a > T(50))) = 0.0;
+  CHECK(values(a) == want({0, 1, 2, 3, 4, 5, 0, 0, 0, 0}));
+  a(ints({1, -1})) = array_of({-5, -9});
+  CHECK(values(a) == want({0, -5, 2, 3, 4, 5, 0, 0, 0, -9}));
+  a2 = xp::arange<T, B>(12).reshape({3, 4});
+  a2(ints({2}), xp::all) = T(7);
+  CHECK(values(a2) == want({0, 1, 2, 3, 4, 5, 6, 7, 7, 7, 7, 7}));
+
+  // an index out of range is an error of the statement that writes the selection
+  CHECK_THROWS_WITH_AS(
+      [&] {
+        auto r = a(ints({10}));
+        (void)r;
+      }(),
+      doctest::Contains("index 10 is out of bounds for axis 0 with size 10"), xp::index_error);
+}

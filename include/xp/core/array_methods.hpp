@@ -175,6 +175,8 @@ class array_methods {
   /// @brief The evaluated expression, on the host (waits for the device).
   auto copy_to_host() const { return array().copy_to_host(); }
   /// @brief `e(i, j)`, `e(xp::all, 0)`: indexes the evaluated expression (NumPy's `(x * 2)[i, j]`).
+  /// With an index array or a mask the xp::indexed proxy takes its copy at this `return`: the
+  /// evaluated array is no one else's, so nothing can write it before the caller's `;`.
   template <class... A>
   auto operator()(const A&... args) const {
     return array()(args...);

@@ -5,10 +5,12 @@
 /// boolean-mask indexing `a(mask)`, `a(x > 0) = v`, and `nonzero`, `argwhere`,
 /// `flatnonzero`, one-argument `where`.
 ///
-/// `a(idx)` and `a(mask)` return an `xp::indexed` proxy: it converts to an ndarray (the copy
-/// NumPy returns; `.copy()` spells it) and takes assignments (`a(mask) = 0.f`, `a(idx) = v`,
-/// NumPy's `a[mask] = 0`). Keep the proxy only as a temporary: write
-/// `xp::ndarray<float, B> r = a(mask);` or `auto r = a(mask).copy();`.
+/// `a(idx)` and `a(mask)` return an `xp::indexed` proxy. Read, it is NumPy's copy taken where it
+/// is written: `auto r = a(mask);`, `xp::ndarray<float, B> r = a(mask);` and `return a(idx);`
+/// hold the elements selected at the end of that statement, and a later write to `a` does not
+/// show in them. Assigned to (`a(mask) = 0.f`, `a(idx) = v`, NumPy's `a[mask] = 0`), it writes
+/// `a` in place in one pass and no copy is made. The statement is a guard, a defaulted last
+/// argument of ndarray::operator() that lives until the caller's `;` (detail::selection_statement).
 ///
 /// Masks and nonzero go through the stream-compaction primitive (core/compact.hpp); a mask
 /// that is an expression (`a(a > 0.f)`) is fused into it, no boolean array is stored. On
@@ -24,6 +26,7 @@
 #include <string>
 #include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "xp/backends/cuda/compact.hpp"
@@ -591,45 +594,120 @@ struct array_selection {
 
 }  // namespace detail
 
-/// @brief The result of `a(idx)` / `a(mask)` (NumPy's advanced indexing): converts to the
-/// selected elements' copy (`xp::ndarray<T, B> r = a(mask);`, `.copy()`), and writes through
-/// assignment (`a(mask) = v`: a scalar, an array broadcast to the selection's shape, an
-/// expression, or another indexed result). Holds `a`'s buffer; use it as a temporary.
+/// @brief The result of `a(idx)` / `a(mask)` (NumPy's advanced indexing), made by
+/// ndarray::operator() in the statement that writes it. Either
+/// - the selected elements' copy, taken at the end of that statement (`auto r = a(mask);`,
+///   NumPy's `r = a[mask]`; a selection a function returns is the copy taken at its `return`),
+///   or where the statement converts it (`xp::ndarray<T, B> r = a(mask);`, `a(mask).copy()`):
+///   a later write to `a` never shows in it; or
+/// - the target of an assignment (`a(mask) = v`: a scalar, an array broadcast to the selection's
+///   shape, an expression, or another selection), which writes `a` in place, in one pass, with
+///   no copy of the selection.
+///
+/// Once it holds its copy it is that array and no longer holds `a`: it converts to it (sharing
+/// it, as a copy of an ndarray handle does), `.copy()` is a new array, and an assignment writes
+/// the copy, not `a`. Copying the proxy copies the handle.
 template <class T, class B, class S>
 class [[nodiscard]] indexed {
  public:
-  indexed(ndarray<T, B> a, S selection) : m_a(std::move(a)), m_sel(std::move(selection)) {}
-  indexed(const indexed&) = default;
+  /// Bound to `statement`, which makes it take its copy at the end of the statement unless an
+  /// assignment or a conversion comes first.
+  indexed(ndarray<T, B> a, S selection, detail::selection_statement& statement)
+      : m_state(std::in_place_type<source>, source{std::move(a), std::move(selection)}), m_statement(&statement) {
+    statement.bind(this, &end_of_statement);
+  }
+  /// The copy of a proxy that has not taken its copy takes it first (it may outlive the statement).
+  indexed(const indexed& other) : m_state(std::in_place_type<ndarray<T, B>>, other.selected()) {}
+  ~indexed() { release_statement(); }
 
   /// @brief The selected elements (a new array).
-  ndarray<T, B> copy() const { return m_sel.get(m_a); }
-  operator ndarray<T, B>() const { return copy(); }
+  ndarray<T, B> copy() const {
+    if (const auto* pending = std::get_if<source>(&m_state)) return pending->selection.get(pending->array);
+    return selected().copy();
+  }
+  /// @brief The selected elements: the copy this proxy holds (taken now if it was not).
+  operator ndarray<T, B>() const { return selected(); }
   /// @brief The selected elements on the host.
-  ndarray<T, host> copy_to_host() const { return copy().copy_to_host(); }
+  ndarray<T, host> copy_to_host() const { return selected().copy_to_host(); }
 
   /// @brief `a(mask) = v`: every selected element set to v (converted to T).
   /// @throws xp::value_error when `a` is read-only.
   template <class V>
   requires detail::is_scalar_v<V>
-  void operator=(V v) && { m_sel.fill(m_a, detail::convert<T>(static_cast<detail::scalar_storage_t<V>>(v))); }
+  void operator=(V v) && {
+    const T value = detail::convert<T>(static_cast<detail::scalar_storage_t<V>>(v));
+    if (const auto* target = assigned_source()) target->selection.fill(target->array, value);
+    else selected().fill(value);
+  }
   /// @brief `a(mask) = values`: values broadcast to the selection's shape ((count,) for a full
   /// mask), converted to T. @throws xp::shape_error when they do not broadcast.
   template <class U>
   void operator=(const ndarray<U, B>& v) && {
-    m_sel.set(m_a, v);
+    assign(v);
   }
   template <class E>
-  requires detail::is_expr<E>::value void operator=(const E& e) && { m_sel.set(m_a, detail::materialize(e)); }
-  void operator=(const indexed& other) && { m_sel.set(m_a, other.copy()); }
+  requires detail::is_expr<E>::value void operator=(const E& e) && { assign(detail::materialize(e)); }
+  void operator=(const indexed& other) && { assign(other.selected()); }
   template <class U, class S2>
   void operator=(const indexed<U, B, S2>& other) && {
-    m_sel.set(m_a, other.copy());
+    assign(static_cast<ndarray<U, B>>(other));
   }
   indexed& operator=(const indexed&) & = delete;
 
  private:
-  ndarray<T, B> m_a;
-  S m_sel;
+  struct source {
+    ndarray<T, B> array;
+    S selection;
+  };
+  // The source until the copy is taken; the copy; nothing where its statement failed (the
+  // exception leaves the proxy's scope, and a compiler may then skip its destructor, as Clang 14
+  // does for a variable whose initialiser's temporaries throw: holding nothing, it leaks nothing).
+  mutable std::variant<source, ndarray<T, B>, std::monostate> m_state;
+  mutable detail::selection_statement* m_statement = nullptr;
+
+  // The copy, taken now if it was not.
+  const ndarray<T, B>& selected() const {
+    if (const auto* pending = std::get_if<source>(&m_state)) {
+      ndarray<T, B> copy = pending->selection.get(pending->array);
+      release_statement();
+      m_state.template emplace<ndarray<T, B>>(std::move(copy));
+    }
+    if (const auto* copy = std::get_if<ndarray<T, B>>(&m_state)) return *copy;
+    throw value_error("xp: this selection holds nothing: the statement that wrote it failed");
+  }
+  // An assignment writes `a` while the proxy has not taken its copy, and then it never takes it.
+  const source* assigned_source() {
+    release_statement();
+    return std::get_if<source>(&m_state);
+  }
+  template <class U>
+  void assign(const ndarray<U, B>& v) {
+    if (const auto* target = assigned_source()) {
+      target->selection.set(target->array, v);
+    } else {
+      ndarray<T, B> copy = selected();
+      std::move(copy) = v;  // through the handle: writes the copy's elements
+    }
+  }
+  void release_statement() const noexcept {
+    if (m_statement != nullptr) std::exchange(m_statement, nullptr)->release();
+  }
+  // The guard's call at the end of the statement (it has forgotten this proxy already). Where
+  // the statement failed (the gather threw, or it is unwinding), nothing reads the proxy again.
+  static void end_of_statement(void* proxy, bool take_copy) {
+    const auto& self = *static_cast<const indexed*>(proxy);
+    self.m_statement = nullptr;
+    if (take_copy) {
+      try {
+        self.selected();
+        return;
+      } catch (...) {
+        self.m_state.template emplace<std::monostate>();
+        throw;
+      }
+    }
+    self.m_state.template emplace<std::monostate>();
+  }
 };
 
 namespace detail {
@@ -641,12 +719,13 @@ inline constexpr bool is_advanced_index_v = is_operand_v<A>;
 template <class T, class B>
 struct advanced_indexer {
   template <class... A>
-  static auto apply(const ndarray<T, B>& a, const A&... args) {
+  static auto apply(const ndarray<T, B>& a, selection_statement& statement, const A&... args) {
     constexpr std::size_t n_masks = (std::size_t{is_mask_operand_v<A>} + ... + 0);
     if constexpr (n_masks > 0) {
       static_assert(sizeof...(A) == 1,
                     "xp: a boolean mask indexes alone (a(mask)); mixing it with other indices is not supported");
-      return indexed<T, B, mask_selection<std::decay_t<A>...>>(a, mask_selection<std::decay_t<A>...>{args...});
+      return indexed<T, B, mask_selection<std::decay_t<A>...>>(a, mask_selection<std::decay_t<A>...>{args...},
+                                                               statement);
     } else {
       static_assert(((is_integer_index_operand_v<A> || is_index_arg_v<A>)&&...),
                     "xp: an index is an integer, xp::range, xp::all, xp::newaxis, xp::ellipsis, an integer array "
@@ -686,7 +765,7 @@ struct advanced_indexer {
       // NumPy: advanced indices next to each other put the broadcast block where they stand;
       // separated ones put it first
       sel.block_at = last_advanced - first_advanced + 1 == n_advanced ? block_at : 0;
-      return indexed<T, B, array_selection<B>>(view, std::move(sel));
+      return indexed<T, B, array_selection<B>>(view, std::move(sel), statement);
     }
   }
 

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <exception>
 #include <iterator>
 #include <memory>
 #include <numeric>
@@ -110,8 +111,49 @@ void assign_expr(const ndarray<T, B>& dst, const E& e);
 // or an expression.
 template <class A>
 inline constexpr bool is_array_index_v = is_ndarray<std::decay_t<A>>::value || is_expr<std::decay_t<A>>::value;
+template <class... A>
+concept advanced_index = (is_array_index_v<A> || ...);
 template <class T, class B>
 struct advanced_indexer;
+/// The most arguments an advanced index takes: ndarray::operator() spells one overload per count,
+/// since the statement guard after them cannot follow a parameter pack. Eight index every axis of
+/// a rank-8 array (the default XP_MAX_KERNEL_RANK); xp::ellipsis stands for any run of xp::all.
+inline constexpr std::size_t advanced_index_max_args = 8;
+
+/// The statement an advanced index (`a(mask)`, `a(idx)`) is written in. It is a defaulted
+/// reference parameter of ndarray::operator(), so its temporary lives until the end of the
+/// caller's full-expression (the `;`). The xp::indexed proxy the call returns (constructed in
+/// place: guaranteed copy elision) binds to it; a proxy that is still bound there, i.e. that
+/// outlives the statement (`auto r = a(mask);`, a selection returned from a function), takes its
+/// copy in this destructor, which is where NumPy's `r = a[mask]` copies. An assignment through the
+/// proxy or its conversion releases it first, so `a(mask) = 0.f` gathers nothing.
+class selection_statement {
+ public:
+  /// The proxy's end of statement: forget this guard and, when `take_copy`, gather.
+  using end_of_statement = void (*)(void* proxy, bool take_copy);
+
+  selection_statement() noexcept : m_exceptions_at_start(std::uncaught_exceptions()) {}
+  selection_statement(const selection_statement&) = delete;
+  selection_statement& operator=(const selection_statement&) = delete;
+  /// Throws what the gather throws (xp::index_error for an index out of range), as NumPy's
+  /// statement would; gathers nothing while an exception thrown in the statement unwinds.
+  ~selection_statement() noexcept(false) {
+    if (m_proxy == nullptr) return;
+    const bool unwinding = std::uncaught_exceptions() > m_exceptions_at_start;
+    m_end(std::exchange(m_proxy, nullptr), !unwinding);
+  }
+
+  void bind(void* proxy, end_of_statement end) noexcept {
+    m_proxy = proxy;
+    m_end = end;
+  }
+  void release() noexcept { m_proxy = nullptr; }
+
+ private:
+  void* m_proxy = nullptr;
+  end_of_statement m_end = nullptr;
+  int m_exceptions_at_start;
+};
 // What a.to_device(i) calls: specialised for both backends by <xp/cuda/devices.hpp>.
 template <class B>
 struct move_to_device {
@@ -316,13 +358,62 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
   /// @brief NumPy's advanced indexing, when an argument is an array or an expression:
   /// integer arrays (`a(idx)`, `a(xp::all, idx)`, `a(i0, i1)`, mixed with the basic indices)
   /// or one boolean mask (`a(mask)`, `a(a > 0.f)`). Returns an xp::indexed proxy: the selected
-  /// elements' copy on conversion, and assignment through it (`a(mask) = 0.f`). See
-  /// xp/core/indexing.hpp.
+  /// elements' copy, taken at the end of the statement that writes the call (NumPy's copy:
+  /// `auto r = a(mask);` never sees a later write to `a`), or an assignment through it that
+  /// writes `a` in place with no copy (`a(mask) = 0.f`). See xp/core/indexing.hpp. The last
+  /// parameter is that statement: leave it to its default.
   /// @throws xp::index_error for an index out of range (naming it and the extent);
   ///         xp::shape_error for a mask whose shape is not a's (or its leading axes').
+  template <class A0>
+  requires detail::advanced_index<A0>
+  auto operator()(const A0& a0, detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0);
+  }
+  template <class A0, class A1>
+  requires detail::advanced_index<A0, A1>
+  auto operator()(const A0& a0, const A1& a1, detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1);
+  }
+  template <class A0, class A1, class A2>
+  requires detail::advanced_index<A0, A1, A2>
+  auto operator()(const A0& a0, const A1& a1, const A2& a2, detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1, a2);
+  }
+  template <class A0, class A1, class A2, class A3>
+  requires detail::advanced_index<A0, A1, A2, A3>
+  auto operator()(const A0& a0, const A1& a1, const A2& a2, const A3& a3,
+                  detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1, a2, a3);
+  }
+  template <class A0, class A1, class A2, class A3, class A4>
+  requires detail::advanced_index<A0, A1, A2, A3, A4>
+  auto operator()(const A0& a0, const A1& a1, const A2& a2, const A3& a3, const A4& a4,
+                  detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1, a2, a3, a4);
+  }
+  template <class A0, class A1, class A2, class A3, class A4, class A5>
+  requires detail::advanced_index<A0, A1, A2, A3, A4, A5>
+  auto operator()(const A0& a0, const A1& a1, const A2& a2, const A3& a3, const A4& a4, const A5& a5,
+                  detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1, a2, a3, a4, a5);
+  }
+  template <class A0, class A1, class A2, class A3, class A4, class A5, class A6>
+  requires detail::advanced_index<A0, A1, A2, A3, A4, A5, A6>
+  auto operator()(const A0& a0, const A1& a1, const A2& a2, const A3& a3, const A4& a4, const A5& a5, const A6& a6,
+                  detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1, a2, a3, a4, a5, a6);
+  }
+  template <class A0, class A1, class A2, class A3, class A4, class A5, class A6, class A7>
+  requires detail::advanced_index<A0, A1, A2, A3, A4, A5, A6, A7>
+  auto operator()(const A0& a0, const A1& a1, const A2& a2, const A3& a3, const A4& a4, const A5& a5, const A6& a6,
+                  const A7& a7, detail::selection_statement&& statement = {}) const {
+    return detail::advanced_indexer<T, B>::apply(*this, statement, a0, a1, a2, a3, a4, a5, a6, a7);
+  }
   template <class... A>
-  requires(detail::is_array_index_v<A> || ...) auto operator()(const A&... args) const {
-    return detail::advanced_indexer<T, B>::apply(*this, args...);
+  requires(sizeof...(A) > detail::advanced_index_max_args && detail::advanced_index<A...>) void operator()(
+      const A&...) const {
+    static_assert(detail::dependent_false<A...>,
+                  "xp: an index with an array takes at most 8 arguments (xp::ellipsis for more axes)");
   }
 
   // ---- copies and layout ---------------------------------------------------------------
