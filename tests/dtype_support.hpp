@@ -39,8 +39,8 @@ namespace xt_test {
 /// The archive of dtype T's goldens, opened once.
 template <class T>
 const xp::npz_file& dtype_archive() {
-  static const xp::npz_file z =
-      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes/dtypes_" +
+                                             std::string(xp::dtype::of<T>().npy_code()) + ".npz");
   return z;
 }
 

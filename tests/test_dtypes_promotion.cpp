@@ -24,7 +24,7 @@ using every_dtype =
 struct promotion_golden {
   std::map<std::pair<std::string, std::string>, std::string> rows;
   promotion_golden() {
-    std::ifstream in(std::string(XP_GOLDEN_DIR) + "/dtype_promotion.txt");
+    std::ifstream in(std::string(XP_GOLDEN_DIR) + "/dtypes/dtype_promotion.txt");
     REQUIRE(in.good());
     std::string line;
     while (std::getline(in, line)) {

@@ -10,11 +10,10 @@ using xp::index_t;
 
 namespace {
 
-std::string edge(const std::string& name) { return golden("edge_" + name); }
-
+/// tests/golden/<area>/edge_<name>.npy (make_golden_edges.py) on B.
 template <class T>
-xp::ndarray<T, B> load_edge(const std::string& name) {
-  return xp::load_npy<T, B>(edge(name));
+xp::ndarray<T, B> load_edge(const std::string& area, const std::string& name) {
+  return xp::load_npy<T, B>(golden(area + "/edge_" + name));
 }
 
 }  // namespace
@@ -23,28 +22,28 @@ TEST_CASE_TEMPLATE("edges: integer + - * % negate abs square power wrap like Num
                    on<std::int64_t>, on<std::uint8_t>) {
   using T = typename C::type;
   const std::string n = std::is_same_v<T, std::int32_t> ? "i32" : std::is_same_v<T, std::int64_t> ? "i64" : "u8";
-  auto e = load_edge<T>(n + "_values");
+  auto e = load_edge<T>("ops", n + "_values");
   const index_t k = e.size();
   auto a = e.reshape({k, 1});  // rows
   auto b = e.reshape({1, k});  // columns
-  check_same(xp::eval(a + b), load_edge<T>(n + "_add"));
-  check_same(xp::eval(a - b), load_edge<T>(n + "_sub"));
-  check_same(xp::eval(a * b), load_edge<T>(n + "_mul"));
-  check_same(xp::eval(a % b), load_edge<T>(n + "_mod"));
-  check_same(xp::eval(-e), load_edge<T>(n + "_neg"));
-  check_same(xp::eval(xp::abs(e)), load_edge<T>(n + "_abs"));
-  check_same(xp::eval(xp::square(e)), load_edge<T>(n + "_square"));
-  auto exps = load_edge<T>(n + "_exps");
-  check_same(xp::eval(xp::power(a, exps.reshape({1, exps.size()}))), load_edge<T>(n + "_power"));
+  check_same(xp::eval(a + b), load_edge<T>("ops", n + "_add"));
+  check_same(xp::eval(a - b), load_edge<T>("ops", n + "_sub"));
+  check_same(xp::eval(a * b), load_edge<T>("ops", n + "_mul"));
+  check_same(xp::eval(a % b), load_edge<T>("ops", n + "_mod"));
+  check_same(xp::eval(-e), load_edge<T>("ops", n + "_neg"));
+  check_same(xp::eval(xp::abs(e)), load_edge<T>("ops", n + "_abs"));
+  check_same(xp::eval(xp::square(e)), load_edge<T>("ops", n + "_square"));
+  auto exps = load_edge<T>("ops", n + "_exps");
+  check_same(xp::eval(xp::power(a, exps.reshape({1, exps.size()}))), load_edge<T>("ops", n + "_power"));
   // in place, and reductions accumulating in int64
   auto acc = xp::broadcast_to(a, {k, k}).copy();
   acc *= b;
-  check_same(acc, load_edge<T>(n + "_mul"));
+  check_same(acc, load_edge<T>("ops", n + "_mul"));
   // (uint8 sums in uint64, as NumPy 2: the same bits as the int64 goldens, modulo 2^64)
   check_same(xp::sum(xp::broadcast_to(a, {k, k}), {1}).template astype<std::int64_t>(),
-             load_edge<std::int64_t>(n + "_sum_rows"));
+             load_edge<std::int64_t>("reductions", n + "_sum_rows"));
   check_same(xp::prod(xp::broadcast_to(a, {k, k}), {1}).template astype<std::int64_t>(),
-             load_edge<std::int64_t>(n + "_prod_rows"));
+             load_edge<std::int64_t>("reductions", n + "_prod_rows"));
 }
 
 TEST_CASE_TEMPLATE("edges: MIN % -1 and x % 0 give NumPy's 0, with array and scalar divisors", C, on<std::int32_t>,
@@ -64,14 +63,14 @@ TEST_CASE_TEMPLATE("edges: MIN % -1 and x % 0 give NumPy's 0, with array and sca
 }
 
 TEST_CASE("edges: sums and products that wrap in the int64 accumulator") {
-  auto big = load_edge<std::int64_t>("i64_big");
-  check_same(xp::sum(big), load_edge<std::int64_t>("i64_big_sum"));
-  check_same(xp::prod(big), load_edge<std::int64_t>("i64_big_prod"));
+  auto big = load_edge<std::int64_t>("reductions", "i64_big");
+  check_same(xp::sum(big), load_edge<std::int64_t>("reductions", "i64_big_sum"));
+  check_same(xp::prod(big), load_edge<std::int64_t>("reductions", "i64_big_prod"));
 }
 
 TEST_CASE("edges: float remainder by zero is NaN") {
-  auto a = load_edge<double>("f64_mod_a"), b = load_edge<double>("f64_mod_b");
-  check_close(xp::eval(a % b), load_edge<double>("f64_mod"), 0);
+  auto a = load_edge<double>("ops", "f64_mod_a"), b = load_edge<double>("ops", "f64_mod_b");
+  check_close(xp::eval(a % b), load_edge<double>("ops", "f64_mod"), 0);
 }
 
 TEST_CASE("edges: power(int, negative) throws like NumPy; floats and non-negative exponents do not") {

@@ -10,11 +10,10 @@ using xp::index_t;
 
 namespace {
 
-std::string edge(const std::string& name) { return golden("edge_" + name); }
-
+/// tests/golden/<area>/edge_<name>.npy (make_golden_edges.py) on B.
 template <class T>
-xp::ndarray<T, B> load_edge(const std::string& name) {
-  return xp::load_npy<T, B>(edge(name));
+xp::ndarray<T, B> load_edge(const std::string& area, const std::string& name) {
+  return xp::load_npy<T, B>(golden(area + "/edge_" + name));
 }
 
 // One output per input of a functor: the sum and the difference (a multi-output kernel).
@@ -67,8 +66,9 @@ TEST_CASE("edges: reshape and broadcast_to to shapes whose product wraps are ref
 
 TEST_CASE("edges: arange lengths beyond int64 are refused; unsigned arange wraps like NumPy") {
   CHECK_THROWS_AS((xp::arange<double, B>(0.0, 1.0, 1e-300)), xp::value_error);  // NumPy: Maximum allowed size exceeded
-  check_same(xp::arange<std::uint8_t, B>(-3, 3), load_edge<std::uint8_t>("arange_u8_neg"));
-  check_same(xp::arange<std::int32_t, B>(2147483640.0, 2147483650.0), load_edge<std::int32_t>("arange_i32_wrap"));
+  check_same(xp::arange<std::uint8_t, B>(-3, 3), load_edge<std::uint8_t>("creation", "arange_u8_neg"));
+  check_same(xp::arange<std::int32_t, B>(2147483640.0, 2147483650.0),
+             load_edge<std::int32_t>("creation", "arange_i32_wrap"));
 }
 
 TEST_CASE("edges: an unsigned index beyond int64 is out of bounds, not the last element") {
@@ -238,8 +238,10 @@ TEST_CASE("edges: var and stddev with ddof >= n divide by max(n - ddof, 0) like 
   auto v = xp::array<double, B>({1.0, 2.0, 4.0, 2.0, 2.0, 2.0}, {2, 3});
   for (int ddof : {2, 3, 5}) {
     INFO("ddof " << ddof);
-    check_close(xp::var(v, {1}, false, ddof), load_edge<double>("var_ddof" + std::to_string(ddof)), 1e-15);
-    check_close(xp::stddev(v, {1}, false, ddof), load_edge<double>("std_ddof" + std::to_string(ddof)), 1e-15);
+    check_close(xp::var(v, {1}, false, ddof), load_edge<double>("reductions", "var_ddof" + std::to_string(ddof)),
+                1e-15);
+    check_close(xp::stddev(v, {1}, false, ddof), load_edge<double>("reductions", "std_ddof" + std::to_string(ddof)),
+                1e-15);
   }
 }
 

@@ -8,7 +8,7 @@ TEST_CASE("elementwise: broadcasting add matches NumPy") {
   auto a = xp::arange<float, B>(3).reshape({3, 1});
   auto b = xp::arange<float, B>(4);
   xp::ndarray<float, B> c = a + b;
-  check_same(c, xp::load_npy<float>(golden("broadcast_add")));
+  check_same(c, xp::load_npy<float>(golden("ops/broadcast_add")));
   CHECK_THROWS_AS((xp::eval(xp::arange<float, B>(3) + b)), xp::shape_error);
 }
 

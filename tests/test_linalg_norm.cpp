@@ -17,7 +17,7 @@ using xp::linalg::norm_order;
 namespace {
 
 const xp::npz_file& norm_goldens() {
-  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/linalg_norm.npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/linalg/linalg_norm.npz");
   return z;
 }
 

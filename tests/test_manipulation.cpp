@@ -18,12 +18,12 @@ const auto step2 = xp::range(xp::none, xp::none, 2);
 
 template <class T>
 const xp::npz_file& manip_archive() {
-  static const xp::npz_file z =
-      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manip_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manipulation/manip_" +
+                                             std::string(xp::dtype::of<T>().npy_code()) + ".npz");
   return z;
 }
 const xp::npz_file& common_archive() {
-  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manip_common.npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manipulation/manip_common.npz");
   return z;
 }
 template <class T>

@@ -231,10 +231,10 @@ TEST_CASE("dtype: NumPy's names, sizes and kinds; comparable and printable") {
 namespace {
 template <class T, class R>
 void check_scan_golden(const std::string& in, const std::string& tag, double tol) {
-  const auto x = xp::load_npy<T, B>(golden("fh_scan_" + in));
+  const auto x = xp::load_npy<T, B>(golden("reductions/scan_in_" + in));
   auto cmp = [&](const auto& got, const std::string& name) {
     INFO(name);
-    const auto want = xp::load_npy<R, xp::host>(golden("fh_" + name));
+    const auto want = xp::load_npy<R, xp::host>(golden("reductions/" + name));
     static_assert(std::is_same_v<typename std::decay_t<decltype(got)>::value_type, R>);
     if (tol == 0) check_same(got, want);
     else check_close(got, want, tol);
@@ -263,8 +263,9 @@ TEST_CASE("cumsum / cumprod: NumPy's values and dtypes, every axis, views; error
   check_scan_golden<std::int32_t, std::int64_t>("i32", "i32", 0);
   check_scan_golden<bool, std::int64_t>("b", "b", 0);
   // uint8 accumulates in uint64, as NumPy
-  const auto u = xp::load_npy<std::uint8_t, B>(golden("fh_scan_u8"));
-  check_same(xp::cumsum(u, 1), xp::load_npy<std::uint64_t, xp::host>(golden("fh_cumsum_u8_ax1"), {.convert = true}));
+  const auto u = xp::load_npy<std::uint8_t, B>(golden("reductions/scan_in_u8"));
+  check_same(xp::cumsum(u, 1),
+             xp::load_npy<std::uint64_t, xp::host>(golden("reductions/cumsum_u8_ax1"), {.convert = true}));
 
   // sizes that are not a multiple of any block, one long row, empty and 0-d inputs
   const auto ones = xp::ones<std::int32_t, B>({100003});
@@ -283,7 +284,7 @@ TEST_CASE("cumsum / cumprod: NumPy's values and dtypes, every axis, views; error
 }
 
 TEST_CASE("cumulative_sum / cumulative_prod: the array API's axis and include_initial (NumPy 2 goldens)") {
-  const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/cumulative.npz");
+  const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/reductions/cumulative.npz");
   const auto x = z.get<std::int32_t, B>("x");
   for (const std::string fn : {"sum", "prod"}) {
     for (int axis : {0, 1, 2, -1}) {
@@ -325,15 +326,15 @@ TEST_CASE("round(x, decimals): NumPy's values for float32, float64 and int64, ne
   for (int d : {-2, -1, 0, 1, 2, 3}) {
     const std::string tag = d < 0 ? "m" + std::to_string(-d) : std::to_string(d);
     INFO("decimals " << d);
-    check_same(xp::eval(xp::round(xp::load_npy<double, B>(golden("fh_round_in_f64")), d)),
-               xp::load_npy<double, xp::host>(golden("fh_round_f64_" + tag)));
-    check_same(xp::eval(xp::round(xp::load_npy<float, B>(golden("fh_round_in_f32")), d)),
-               xp::load_npy<float, xp::host>(golden("fh_round_f32_" + tag)));
+    check_same(xp::eval(xp::round(xp::load_npy<double, B>(golden("ops/round_decimals_in_f64")), d)),
+               xp::load_npy<double, xp::host>(golden("ops/round_decimals_f64_" + tag)));
+    check_same(xp::eval(xp::round(xp::load_npy<float, B>(golden("ops/round_decimals_in_f32")), d)),
+               xp::load_npy<float, xp::host>(golden("ops/round_decimals_f32_" + tag)));
   }
-  const auto ints = xp::load_npy<std::int64_t, B>(golden("fh_round_in_i64"));
+  const auto ints = xp::load_npy<std::int64_t, B>(golden("ops/round_decimals_in_i64"));
   for (int d : {-1, -2, -3})
-    check_same(xp::eval(xp::round(ints, d)),
-               xp::load_npy<std::int64_t, xp::host>(golden("fh_round_i64_m" + std::to_string(d < 0 ? -d : d))));
+    check_same(xp::eval(xp::round(ints, d)), xp::load_npy<std::int64_t, xp::host>(
+                                                 golden("ops/round_decimals_i64_m" + std::to_string(d < 0 ? -d : d))));
   check_same(xp::eval(xp::round(ints, 2)), ints);  // integers with decimals >= 0 are unchanged
   check_same(xp::eval(ints.round()), ints);
 }

@@ -11,11 +11,11 @@ std::string op_tag() {
 
 template <class T>
 xp::ndarray<T, B> op_load(const std::string& name) {
-  return xp::load_npy<T, B>(golden(name + "_" + op_tag<T>()));
+  return xp::load_npy<T, B>(golden("ops/" + name + "_" + op_tag<T>()));
 }
 template <class T>
 xp::ndarray<T> op_want(const std::string& name) {
-  return xp::load_npy<T>(golden("op_" + name + "_" + op_tag<T>()));
+  return xp::load_npy<T>(golden("ops/op_" + name + "_" + op_tag<T>()));
 }
 
 // Transcendental functions: NumPy's and CUDA's libraries are not correctly rounded; a few

@@ -12,21 +12,22 @@ std::string op_tag() {
 }
 
 TEST_CASE("ops: integer rules (promotion, Python remainder, exact results)") {
-  const auto i = xp::load_npy<std::int32_t, B>(golden("op_i")), j = xp::load_npy<std::int32_t, B>(golden("op_j"));
-  check_same(xp::eval(xp::remainder(i, j)), xp::load_npy<std::int32_t>(golden("op_remainder_i32")));
+  const auto i = xp::load_npy<std::int32_t, B>(golden("ops/op_i")),
+             j = xp::load_npy<std::int32_t, B>(golden("ops/op_j"));
+  check_same(xp::eval(xp::remainder(i, j)), xp::load_npy<std::int32_t>(golden("ops/op_remainder_i32")));
   auto d = xp::eval(i / j);  // true division: float64
   static_assert(std::is_same_v<decltype(d)::value_type, double>);
-  check_close(d, xp::load_npy<double>(golden("op_divide_i32")), ulps<double>(1));
-  check_same(xp::eval(xp::power(i, xp::abs(j) % 4)), xp::load_npy<std::int32_t>(golden("op_power_i32")));
+  check_close(d, xp::load_npy<double>(golden("ops/op_divide_i32")), ulps<double>(1));
+  check_same(xp::eval(xp::power(i, xp::abs(j) % 4)), xp::load_npy<std::int32_t>(golden("ops/op_power_i32")));
   auto s = xp::eval(xp::sin(i));
   static_assert(std::is_same_v<decltype(s)::value_type, double>);
-  check_close(s, xp::load_npy<double>(golden("op_sin_i32")), ulps<double>(8));
-  check_same(xp::eval(xp::abs(i)), xp::load_npy<std::int32_t>(golden("op_abs_i32")));
-  check_same(xp::eval(xp::sign(i)), xp::load_npy<std::int32_t>(golden("op_sign_i32")));
-  check_same(xp::eval(i & j), xp::load_npy<std::int32_t>(golden("op_bitand_i32")));
-  check_same(xp::eval(i ^ j), xp::load_npy<std::int32_t>(golden("op_bitxor_i32")));
-  check_same(xp::eval(i < j), xp::load_npy<bool>(golden("op_less_i32")));
-  check_same(xp::eval(xp::where(i > 0, i, j)), xp::load_npy<std::int32_t>(golden("op_where_i32")));
+  check_close(s, xp::load_npy<double>(golden("ops/op_sin_i32")), ulps<double>(8));
+  check_same(xp::eval(xp::abs(i)), xp::load_npy<std::int32_t>(golden("ops/op_abs_i32")));
+  check_same(xp::eval(xp::sign(i)), xp::load_npy<std::int32_t>(golden("ops/op_sign_i32")));
+  check_same(xp::eval(i & j), xp::load_npy<std::int32_t>(golden("ops/op_bitand_i32")));
+  check_same(xp::eval(i ^ j), xp::load_npy<std::int32_t>(golden("ops/op_bitxor_i32")));
+  check_same(xp::eval(i < j), xp::load_npy<bool>(golden("ops/op_less_i32")));
+  check_same(xp::eval(xp::where(i > 0, i, j)), xp::load_npy<std::int32_t>(golden("ops/op_where_i32")));
   CHECK(values(xp::eval(xp::arange<std::int32_t, B>(5) % 0)) == std::vector<std::int32_t>(5, 0));
   static_assert(std::is_same_v<decltype(xp::eval(i + 1.5))::value_type, double>);
   static_assert(std::is_same_v<decltype(xp::eval(i + xp::arange<std::int64_t, B>(3)))::value_type, std::int64_t>);
@@ -35,12 +36,12 @@ TEST_CASE("ops: integer rules (promotion, Python remainder, exact results)") {
 }
 
 TEST_CASE("ops: NaN and infinity follow NumPy") {
-  const auto v = xp::load_npy<double, B>(golden("nan_src"));
-  check_same(xp::eval(xp::isnan(v)), xp::load_npy<bool>(golden("nan_isnan")));
-  check_same(xp::eval(xp::isinf(v)), xp::load_npy<bool>(golden("nan_isinf")));
-  check_same(xp::eval(xp::isfinite(v)), xp::load_npy<bool>(golden("nan_isfinite")));
-  check_close(xp::eval(xp::minimum(v, 2.0)), xp::load_npy<double>(golden("nan_minimum")), 0);
-  check_close(xp::eval(xp::maximum(v, 2.0)), xp::load_npy<double>(golden("nan_maximum")), 0);
+  const auto v = xp::load_npy<double, B>(golden("ops/nan_src"));
+  check_same(xp::eval(xp::isnan(v)), xp::load_npy<bool>(golden("ops/nan_isnan")));
+  check_same(xp::eval(xp::isinf(v)), xp::load_npy<bool>(golden("ops/nan_isinf")));
+  check_same(xp::eval(xp::isfinite(v)), xp::load_npy<bool>(golden("ops/nan_isfinite")));
+  check_close(xp::eval(xp::minimum(v, 2.0)), xp::load_npy<double>(golden("ops/nan_minimum")), 0);
+  check_close(xp::eval(xp::maximum(v, 2.0)), xp::load_npy<double>(golden("ops/nan_maximum")), 0);
 }
 
 TEST_CASE("ops: logic, comparisons and bool arrays") {
@@ -83,12 +84,15 @@ TEST_CASE_TEMPLATE("ops: logaddexp, copysign and nextafter match NumPy (edges, v
                    XP_FLOAT_DTYPES) {
   using T = typename C::type;
   const std::string tag = op_tag<T>();
-  const auto a = xp::load_npy<T, B>(golden("newop_a_" + tag)), b = xp::load_npy<T, B>(golden("newop_b_" + tag));
+  const auto a = xp::load_npy<T, B>(golden("ops/float_binary_a_" + tag)),
+             b = xp::load_npy<T, B>(golden("ops/float_binary_b_" + tag));
   const auto A = a.reshape({20, 20}), Bm = b.reshape({20, 20});
   const auto At = xp::transpose(A, {1, 0});                        // a non-contiguous view
   const auto Br = Bm(xp::all, xp::range(xp::none, xp::none, -1));  // a negative-stride view
   const auto col = A(xp::all, xp::range(0, 1)), row = Bm(0);       // (20, 1) and (20,): broadcast to (20, 20)
-  const auto want = [&](const std::string& name) { return xp::load_npy<T>(golden("newop_" + name + "_" + tag)); };
+  const auto want = [&](const std::string& name) {
+    return xp::load_npy<T>(golden("ops/float_binary_" + name + "_" + tag));
+  };
   const double tol = ulps<T>(4);
 
   SUBCASE("logaddexp") {
@@ -133,17 +137,17 @@ TEST_CASE_TEMPLATE("ops: logaddexp, copysign and nextafter match NumPy (edges, v
 }
 
 TEST_CASE("ops: logaddexp, copysign and nextafter of integers compute in float64 (NumPy)") {
-  const auto i = xp::load_npy<std::int32_t, B>(golden("newop_i_i32")),
-             j = xp::load_npy<std::int32_t, B>(golden("newop_j_i32"));
+  const auto i = xp::load_npy<std::int32_t, B>(golden("ops/float_binary_i_i32")),
+             j = xp::load_npy<std::int32_t, B>(golden("ops/float_binary_j_i32"));
   auto l = xp::eval(xp::logaddexp(i, j));
   static_assert(std::is_same_v<decltype(l)::value_type, double>);
-  check_close(l, xp::load_npy<double>(golden("newop_logaddexp_i32")), ulps<double>(4));
+  check_close(l, xp::load_npy<double>(golden("ops/float_binary_logaddexp_i32")), ulps<double>(4));
   auto c = xp::eval(xp::copysign(i, j));
   static_assert(std::is_same_v<decltype(c)::value_type, double>);
-  check_exact(c, xp::load_npy<double>(golden("newop_copysign_i32")));
+  check_exact(c, xp::load_npy<double>(golden("ops/float_binary_copysign_i32")));
   auto n = xp::eval(xp::nextafter(i, j));
   static_assert(std::is_same_v<decltype(n)::value_type, double>);
-  check_exact(n, xp::load_npy<double>(golden("newop_nextafter_i32")));
+  check_exact(n, xp::load_npy<double>(golden("ops/float_binary_nextafter_i32")));
   static_assert(std::is_same_v<decltype(xp::eval(xp::copysign(xp::arange<float, B>(2), 1.0)))::value_type, float>);
 }
 

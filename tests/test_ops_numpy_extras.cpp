@@ -30,8 +30,8 @@ namespace {
 /// The archive of dtype T's goldens, opened once.
 template <class T>
 const xp::npz_file& ops19() {
-  static const xp::npz_file z =
-      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/ops19_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/ops/funcs_stats_" +
+                                             std::string(xp::dtype::of<T>().npy_code()) + ".npz");
   return z;
 }
 

@@ -46,7 +46,7 @@ std::string read_text(std::istream& f, const std::string& tag) {
 }
 
 std::vector<print_case> read_print_golden(const std::string& file = "print_golden.txt") {
-  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/" + file);
+  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print/" + file);
   REQUIRE(f.good());
   std::vector<print_case> cases;
   std::string line, word;
@@ -149,7 +149,7 @@ xp::print_options_update parse_options(const std::string& text) {
 }
 
 std::vector<options_case> read_print_repr_golden() {
-  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print_repr_golden.txt");
+  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print/print_repr_golden.txt");
   REQUIRE(f.good());
   std::vector<options_case> cases;
   std::string line, word;
@@ -172,7 +172,7 @@ std::vector<options_case> read_print_repr_golden() {
 // Under the case's options, set once by a printoptions guard, once as per-call overrides.
 template <class T>
 void check_options_case(const options_case& c) {
-  const auto a = xp::load_npy<T, B>(std::string(XP_GOLDEN_DIR) + "/print_" + c.input + ".npy");
+  const auto a = xp::load_npy<T, B>(std::string(XP_GOLDEN_DIR) + "/print/print_" + c.input + ".npy");
   INFO(c.name << " (options:" << c.options_text << ")");
   {
     const xp::printoptions guard(c.options);
