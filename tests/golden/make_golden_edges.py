@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes the golden edge_*.npy files of the tests at edge values (tests/test_ops_arithmetic.cpp,
+"""Writes the golden edge_*.npy files of the tests at edge values (tests/test_ops_special_values.cpp,
 tests/test_edge_values.cpp): what NumPy gives at integer edge values (wrap-around, MIN % -1,
 remainder by zero) into tests/golden/ops/, for sums and products that wrap and for var with
 ddof >= n into tests/golden/reductions/, for arange that wraps into tests/golden/creation/. Run
