@@ -1,5 +1,5 @@
 // Shared by the dtype tests (test_dtypes_*.cpp): the 14 dtypes as doctest template arguments,
-// the golden archives tests/golden/dtypes_<tag>.npz (tests/golden/make_golden_dtypes.py, NumPy
+// the golden archives tests/golden/dtypes/dtypes_<tag>.npz (tests/golden/make_golden_dtypes.py, NumPy
 // 2) and a comparison that knows float16 and complex.
 #pragma once
 

@@ -1,6 +1,6 @@
-// xp/core/dtype_info.hpp: finfo and iinfo against NumPy 2's values (tests/golden/dtype_info.txt),
+// xp/core/dtype_info.hpp: finfo and iinfo against NumPy 2's values (tests/golden/dtypes/dtype_info.txt),
 // can_cast against np.can_cast for every ordered pair of the 14 dtypes under 'safe' and
-// 'same_kind' (the `cast` rows of tests/golden/dtype_promotion.txt), isdtype against the array
+// 'same_kind' (the `cast` rows of tests/golden/dtypes/dtype_promotion.txt), isdtype against the array
 // API's table of kinds. Nothing here depends on the backend; both suites run it.
 #include <cstdint>
 #include <cstdlib>

@@ -1,7 +1,7 @@
 // xp/core/npy.hpp: xp's own .npy reader and writer against NumPy's files
 // (golden/make_golden_npy.py), hostile files crafted here, and the writer's failure modes; all
 // fourteen dtypes natively, converted between every pair (against NumPy's astype in
-// golden/dtypes_*.npz) and in np.savez archives (xp/core/npz.hpp).
+// golden/dtypes/dtypes_*.npz) and in np.savez archives (xp/core/npz.hpp).
 #include "support.hpp"
 
 #include <fcntl.h>
@@ -282,7 +282,7 @@ TEST_CASE("npy: another dtype is a dtype_error naming both dtypes and the file")
 
 TEST_CASE_TEMPLATE("npy: convert = true equals NumPy's astype", C, XP_ALL_DTYPES) {
   using T = typename C::type;
-  // make_golden_npy.py converts to the first six dtypes (the others: golden/dtypes_*.npz, below)
+  // make_golden_npy.py converts to the first six dtypes (the others: golden/dtypes/dtypes_*.npz, below)
   const std::string target(xp::dtype::of<T>().npy_code());
   if (target != "f4" && target != "f8" && target != "i4" && target != "i8" && target != "u1" && target != "b1") return;
   const xp::npy_load_options convert{.convert = true};
@@ -748,10 +748,10 @@ TEST_CASE("npy: permissions and symbolic links") {
                                                   "loop_a.npy", "loop_b.npy", "target.npy"});
 }
 
-// ---- issue 18: the fourteen dtypes ---------------------------------------------------------------
+// ---- the fourteen dtypes ------------------------------------------------------------------------
 
 /// Calls f(T{}, code) for each of xp's dtypes: its element type and `.npy` type string ("b1",
-/// "i1", ..., "c16"), which is also the tag of golden/dtypes_<tag>.npz.
+/// "i1", ..., "c16"), which is also the tag of golden/dtypes/dtypes_<tag>.npz.
 template <class F>
 void for_each_dtype(F&& f) {
 #define XP_TEST_EACH_DTYPE(T, c, n, k, npy) f(T{}, std::string(npy));
@@ -767,7 +767,9 @@ std::string bytes_of(const xp::ndarray<T, B1>& a) {
   return std::string(reinterpret_cast<const char*>(host.data()), static_cast<std::size_t>(host.size()) * sizeof(T));
 }
 
-TEST_CASE("npy: the dtypes of issue 18 load natively with NumPy's values, little- and big-endian") {
+TEST_CASE(
+    "npy: int8, int16, uint16, uint32, uint64, float16 and complex load natively with NumPy's values, little- and "
+    "big-endian") {
   using xp::float16;
   const float16 inf16 = std::numeric_limits<float16>::infinity();
   for (const char* order : {"le", "be"}) {
@@ -819,7 +821,7 @@ TEST_CASE("npy: the dtypes of issue 18 load natively with NumPy's values, little
   });
 }
 
-TEST_CASE("npy: convert between any two of the fourteen dtypes is NumPy's astype (golden/dtypes_*.npz)") {
+TEST_CASE("npy: convert between any two of the fourteen dtypes is NumPy's astype (golden/dtypes/dtypes_*.npz)") {
   // dtypes_<tag>.npz (NumPy 2) holds `c` and c.astype(t) as `astype_<t>` for every t: loading `c`
   // as t with convert must give the same bits (the member goes through the .npy reader)
   const xp::npy_load_options convert{.convert = true};
@@ -895,9 +897,9 @@ TEST_CASE("npy: save_npy writes NumPy's bytes for every dtype") {
   });
 }
 
-TEST_CASE_TEMPLATE("npy: save_npy / load_npy round trips of the dtypes of issue 18", C, on<std::int8_t>,
-                   on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
-                   on<xp::complex64>, on<xp::complex128>) {
+TEST_CASE_TEMPLATE("npy: save_npy / load_npy round trips of int8, int16, uint16, uint32, uint64, float16 and complex",
+                   C, on<std::int8_t>, on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>,
+                   on<xp::float16>, on<xp::complex64>, on<xp::complex128>) {
   using T = typename C::type;
   scratch_dir dir(std::string("roundtrip_") + std::string(xp::dtype_name<T>()));
   const std::string path = dir.file("a.npy");

@@ -128,7 +128,7 @@ std::string error_of(F&& f) {
 
 // ---- loadtxt -----------------------------------------------------------------------------------
 
-/// loadtxt of golden/loadtxt_<name>.txt with these options equals np.loadtxt's result.
+/// loadtxt of golden/io/loadtxt_<name>.txt with these options equals np.loadtxt's result.
 template <class T>
 void check_loadtxt(const std::string& name, const xp::loadtxt_options& options = {}) {
   INFO("case " << name);
@@ -276,8 +276,8 @@ TEST_CASE("loadtxt: long lines, no final newline, a \\r\\n split across reads") 
 
 // ---- savetxt -----------------------------------------------------------------------------------
 
-/// savetxt of golden/savetxt_<name>.npy (loaded on B) with these options writes the bytes of
-/// golden/savetxt_<name>.txt.
+/// savetxt of golden/io/savetxt_<name>.npy (loaded on B) with these options writes the bytes of
+/// golden/io/savetxt_<name>.txt.
 template <class T>
 void check_savetxt(const scratch_dir& dir, const std::string& name, const xp::savetxt_options& options = {}) {
   INFO("case " << name);
@@ -375,7 +375,7 @@ TEST_CASE("savetxt: refuses what NumPy refuses, and leaves no file behind") {
   CHECK(read_bytes(path) == "0 1 2\n3 4 5\n");
 }
 
-// ---- issue 18's dtypes: int8 int16 uint16 uint32 uint64 float16 complex64 complex128 ----------
+// ---- int8 int16 uint16 uint32 uint64 float16 complex64 complex128 ------------------------------
 
 /// Same shape and the same bits in every element (-0.0 and NaN included).
 template <class T, class B1, class B2>
@@ -388,7 +388,7 @@ void check_bits(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& want) {
   }
 }
 
-/// loadtxt of golden/loadtxt_<name>.txt equals np.loadtxt's result bit for bit.
+/// loadtxt of golden/io/loadtxt_<name>.txt equals np.loadtxt's result bit for bit.
 template <class T>
 void check_loadtxt_bits(const std::string& name, const xp::loadtxt_options& options = {}) {
   INFO("case " << name);
@@ -396,7 +396,7 @@ void check_loadtxt_bits(const std::string& name, const xp::loadtxt_options& opti
              xp::load_npy<T>(golden_file("io/loadtxt_" + name + ".npy")));
 }
 
-TEST_CASE("loadtxt: the dtypes of issue 18 read what np.loadtxt reads") {
+TEST_CASE("loadtxt: int8, int16, uint16, uint32, uint64, float16 and complex read what np.loadtxt reads") {
   check_loadtxt_bits<std::int8_t>("int8");
   check_loadtxt_bits<std::int16_t>("int16");
   check_loadtxt_bits<std::uint16_t>("uint16");
@@ -431,7 +431,7 @@ TEST_CASE("loadtxt: the dtypes of issue 18 read what np.loadtxt reads") {
   CHECK(mentions(loadtxt_error<xp::value_error, xp::float16>(dir, "1.5.5\n"), "'1.5.5' to float16"));
 }
 
-TEST_CASE("savetxt: the dtypes of issue 18 write np.savetxt's bytes") {
+TEST_CASE("savetxt: int8, int16, uint16, uint32, uint64, float16 and complex write np.savetxt's bytes") {
   scratch_dir dir("savetxt18");
   check_savetxt<std::int8_t>(dir, "i8_default");
   check_savetxt<std::int16_t>(dir, "i16_d", {.fmt = "%d"});
@@ -463,9 +463,10 @@ TEST_CASE("savetxt: the dtypes of issue 18 write np.savetxt's bytes") {
   CHECK(read_bytes(dir.file("z.txt")) == "1-2j,0.5+0j\n");
 }
 
-TEST_CASE_TEMPLATE("savetxt: loadtxt reads back what savetxt wrote, for the dtypes of issue 18", C, on<std::int8_t>,
-                   on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
-                   on<xp::complex64>, on<xp::complex128>) {
+TEST_CASE_TEMPLATE(
+    "savetxt: loadtxt reads back what savetxt wrote, for int8, int16, uint16, uint32, uint64, float16 and complex", C,
+    on<std::int8_t>, on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
+    on<xp::complex64>, on<xp::complex128>) {
   using T = typename C::type;
   scratch_dir dir("roundtrip18");
   auto h = xp::empty<T, xp::host>({5, 4});
