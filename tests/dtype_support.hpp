@@ -1,5 +1,5 @@
 // Shared by the dtype tests (test_dtypes_*.cpp): the 14 dtypes as doctest template arguments,
-// the golden archives tests/golden/dtypes_<tag>.npz (tests/golden/make_golden_dtypes.py, NumPy
+// the golden archives tests/golden/dtypes/dtypes_<tag>.npz (tests/golden/make_golden_dtypes.py, NumPy
 // 2) and a comparison that knows float16 and complex.
 #pragma once
 
@@ -39,8 +39,8 @@ namespace xt_test {
 /// The archive of dtype T's goldens, opened once.
 template <class T>
 const xp::npz_file& dtype_archive() {
-  static const xp::npz_file z =
-      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes/dtypes_" +
+                                             std::string(xp::dtype::of<T>().npy_code()) + ".npz");
   return z;
 }
 

@@ -1,4 +1,4 @@
-// Issue 17's acceptance test of the pool's release threshold: an idle xp process that once
+// The acceptance test of the pool's release threshold: an idle xp process that once
 // used most of the GPU leaves room for another process. This process allocates and frees 60 GB
 // (three quarters of a smaller device) with xp, stays alive, and starts a child (this program
 // again, with --child) that allocates 80% of the device with plain cudaMalloc. Then it shows

@@ -10,7 +10,7 @@ using namespace xt_test;
 
 namespace {
 const xp::npz_file& contract() {
-  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/contract.npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/linalg/contract.npz");
   return z;
 }
 template <class T>

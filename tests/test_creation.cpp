@@ -19,13 +19,13 @@ TEST_CASE_TEMPLATE("creation: zeros, ones, full and the _like forms", C, XP_ALL_
 }
 
 TEST_CASE("creation: arange matches NumPy bit for bit") {
-  check_same(xp::arange<float, B>(0, 1, 0.1), xp::load_npy<float>(golden("arange_f32")));
-  check_same(xp::arange<double, B>(0, 1, 0.1), xp::load_npy<double>(golden("arange_f64")));
-  check_same(xp::arange<float, B>(-3.5, 9.25, 0.75), xp::load_npy<float>(golden("arange_f32_neg")));
-  check_same(xp::arange<std::int32_t, B>(10), xp::load_npy<std::int32_t>(golden("arange_i32")));
-  check_same(xp::arange<std::int64_t, B>(5, -7, -3), xp::load_npy<std::int64_t>(golden("arange_i64_step")));
-  check_same(xp::arange<std::uint8_t, B>(250, 256), xp::load_npy<std::uint8_t>(golden("arange_u8")));
-  check_same(xp::arange<double, B>(-1e3, 1e3, 0.37), xp::load_npy<double>(golden("arange_f64_long")));
+  check_same(xp::arange<float, B>(0, 1, 0.1), xp::load_npy<float>(golden("creation/arange_f32")));
+  check_same(xp::arange<double, B>(0, 1, 0.1), xp::load_npy<double>(golden("creation/arange_f64")));
+  check_same(xp::arange<float, B>(-3.5, 9.25, 0.75), xp::load_npy<float>(golden("creation/arange_f32_neg")));
+  check_same(xp::arange<std::int32_t, B>(10), xp::load_npy<std::int32_t>(golden("creation/arange_i32")));
+  check_same(xp::arange<std::int64_t, B>(5, -7, -3), xp::load_npy<std::int64_t>(golden("creation/arange_i64_step")));
+  check_same(xp::arange<std::uint8_t, B>(250, 256), xp::load_npy<std::uint8_t>(golden("creation/arange_u8")));
+  check_same(xp::arange<double, B>(-1e3, 1e3, 0.37), xp::load_npy<double>(golden("creation/arange_f64_long")));
   CHECK(xp::arange<float, B>(3, 1).size() == 0);
   CHECK_THROWS_AS((xp::arange<float, B>(0, 1, 0)), xp::value_error);
   CHECK_THROWS_AS((xp::arange<float, B>(0, INFINITY, 1)), xp::value_error);
@@ -36,19 +36,19 @@ TEST_CASE("creation: arange matches NumPy bit for bit") {
 }
 
 TEST_CASE("creation: linspace matches NumPy") {
-  check_same(xp::linspace<float, B>(-1, 3, 17), xp::load_npy<float>(golden("linspace_f32")));
-  check_same(xp::linspace<double, B>(-1, 3, 17), xp::load_npy<double>(golden("linspace_f64")));
-  check_same(xp::linspace<double, B>(2, 3, 5, false), xp::load_npy<double>(golden("linspace_f64_noend")));
-  check_same(xp::linspace<std::int32_t, B>(0, 10, 7), xp::load_npy<std::int32_t>(golden("linspace_i32")));
-  check_same(xp::linspace<std::int64_t, B>(-7, 4, 9), xp::load_npy<std::int64_t>(golden("linspace_i64_neg")));
-  check_same(xp::linspace<double, B>(5, 9, 1), xp::load_npy<double>(golden("linspace_one")));
+  check_same(xp::linspace<float, B>(-1, 3, 17), xp::load_npy<float>(golden("creation/linspace_f32")));
+  check_same(xp::linspace<double, B>(-1, 3, 17), xp::load_npy<double>(golden("creation/linspace_f64")));
+  check_same(xp::linspace<double, B>(2, 3, 5, false), xp::load_npy<double>(golden("creation/linspace_f64_noend")));
+  check_same(xp::linspace<std::int32_t, B>(0, 10, 7), xp::load_npy<std::int32_t>(golden("creation/linspace_i32")));
+  check_same(xp::linspace<std::int64_t, B>(-7, 4, 9), xp::load_npy<std::int64_t>(golden("creation/linspace_i64_neg")));
+  check_same(xp::linspace<double, B>(5, 9, 1), xp::load_npy<double>(golden("creation/linspace_one")));
   CHECK(xp::linspace<double, B>(0, 1, 0).size() == 0);
   CHECK_THROWS_AS((xp::linspace<double, B>(0, 1, -1)), xp::value_error);
 }
 
 TEST_CASE("creation: eye matches NumPy") {
-  check_same(xp::eye<double, B>(4, 5, 1), xp::load_npy<double>(golden("eye_4x5_k1")));
-  check_same(xp::eye<std::int32_t, B>(3, std::nullopt, -1), xp::load_npy<std::int32_t>(golden("eye_3_km1")));
+  check_same(xp::eye<double, B>(4, 5, 1), xp::load_npy<double>(golden("creation/eye_4x5_k1")));
+  check_same(xp::eye<std::int32_t, B>(3, std::nullopt, -1), xp::load_npy<std::int32_t>(golden("creation/eye_3_km1")));
   CHECK(values(xp::eye<bool, B>(2)) == std::vector<bool>{true, false, false, true});
   CHECK(xp::eye<float, B>(0).size() == 0);
 }

@@ -1,6 +1,6 @@
-// xp/core/dtype_info.hpp: finfo and iinfo against NumPy 2's values (tests/golden/dtype_info.txt),
+// xp/core/dtype_info.hpp: finfo and iinfo against NumPy 2's values (tests/golden/dtypes/dtype_info.txt),
 // can_cast against np.can_cast for every ordered pair of the 14 dtypes under 'safe' and
-// 'same_kind' (the `cast` rows of tests/golden/dtype_promotion.txt), isdtype against the array
+// 'same_kind' (the `cast` rows of tests/golden/dtypes/dtype_promotion.txt), isdtype against the array
 // API's table of kinds. Nothing here depends on the backend; both suites run it.
 #include <cstdint>
 #include <cstdlib>
@@ -71,7 +71,7 @@ TEST_CASE("dtype_info: the documented example") {
 
 TEST_CASE("dtype_info: finfo and iinfo are NumPy's, row by row") {
   std::set<std::string> seen;
-  for (const auto& row : golden_rows("dtype_info.txt", "iinfo")) {
+  for (const auto& row : golden_rows("dtypes/dtype_info.txt", "iinfo")) {
     REQUIRE(row.size() == 5);  // iinfo NAME bits min max
     const std::string& name = row[1];
     INFO("iinfo " << name);
@@ -100,7 +100,7 @@ TEST_CASE("dtype_info: finfo and iinfo are NumPy's, row by row") {
   CHECK(seen.size() == 8);  // every integer dtype has its row
 
   seen.clear();
-  for (const auto& row : golden_rows("dtype_info.txt", "finfo")) {
+  for (const auto& row : golden_rows("dtypes/dtype_info.txt", "finfo")) {
     // finfo NAME bits eps max min smallest_normal smallest_subnormal resolution precision epsneg
     REQUIRE(row.size() == 11);
     const std::string& name = row[1];
@@ -158,7 +158,7 @@ TEST_CASE("dtype_info: finfo's exponent and mantissa fields are NumPy's") {
 TEST_CASE("dtype_info: can_cast is np.can_cast for every pair of dtypes, safe and same_kind") {
   // golden: cast A B safe|same_kind 0|1
   std::map<std::string, bool> golden;
-  for (const auto& row : golden_rows("dtype_promotion.txt", "cast")) {
+  for (const auto& row : golden_rows("dtypes/dtype_promotion.txt", "cast")) {
     REQUIRE(row.size() == 5);
     REQUIRE((row[4] == "0" || row[4] == "1"));
     golden[row[1] + " " + row[2] + " " + row[3]] = row[4] == "1";

@@ -1,5 +1,5 @@
 // astype and assignment from every dtype to every dtype against NumPy 2
-// (tests/golden/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py), on contiguous
+// (tests/golden/dtypes/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py), on contiguous
 // arrays and transposed views.
 #include "dtype_support.hpp"
 

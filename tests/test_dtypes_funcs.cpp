@@ -1,5 +1,5 @@
 // Float functions, rounding, complex parts and classification of every dtype against NumPy 2
-// (tests/golden/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py): the result
+// (tests/golden/dtypes/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py): the result
 // dtype and the values, on contiguous arrays, transposed views and 0-d elements.
 #include "dtype_support.hpp"
 

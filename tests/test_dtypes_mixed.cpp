@@ -1,5 +1,5 @@
 // Mixed-dtype arithmetic and weak scalars of every dtype against NumPy 2
-// (tests/golden/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py): the promoted
+// (tests/golden/dtypes/dtypes_<tag>.npz, written by tests/golden/make_golden_dtypes.py): the promoted
 // dtype of every pair and its values.
 #include "dtype_support.hpp"
 

@@ -1,4 +1,4 @@
-// Every elementwise op on every dtype against NumPy 2 (tests/golden/dtypes_<tag>.npz, written by
+// Every elementwise op on every dtype against NumPy 2 (tests/golden/dtypes/dtypes_<tag>.npz, written by
 // tests/golden/make_golden_dtypes.py): the result dtype (NumPy's promotion) and the values, on
 // contiguous arrays, transposed views and 0-d elements. An op NumPy refuses for a dtype is absent
 // from the archive; xp refuses it at compile time (tests/compile_fail/), so it is not called.

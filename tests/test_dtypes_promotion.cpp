@@ -1,5 +1,5 @@
 // NumPy 2's promotion table, weak scalars (NEP 50) and float16's rounding.
-// tests/golden/dtype_promotion.txt is written by tests/golden/make_golden_dtypes.py under NumPy 2:
+// tests/golden/dtypes/dtype_promotion.txt is written by tests/golden/make_golden_dtypes.py under NumPy 2:
 // every ordered pair of the 14 dtypes and every dtype with a Python bool/int/float/complex.
 // The values of promoted arithmetic on both backends are checked by test_dtypes_ops.cpp
 // (mix_add_*, mix_mul_*, scalar_*); here the table itself, and float16's conversions, which
@@ -24,7 +24,7 @@ using every_dtype =
 struct promotion_golden {
   std::map<std::pair<std::string, std::string>, std::string> rows;
   promotion_golden() {
-    std::ifstream in(std::string(XP_GOLDEN_DIR) + "/dtype_promotion.txt");
+    std::ifstream in(std::string(XP_GOLDEN_DIR) + "/dtypes/dtype_promotion.txt");
     REQUIRE(in.good());
     std::string line;
     while (std::getline(in, line)) {

@@ -1,4 +1,4 @@
-// Reductions of every dtype against NumPy 2 (tests/golden/dtypes_<tag>.npz, written
+// Reductions of every dtype against NumPy 2 (tests/golden/dtypes/dtypes_<tag>.npz, written
 // by tests/golden/make_golden_dtypes.py): the result dtypes (sum of int8 is int64, of uint16
 // uint64, mean of float16 float16, var of complex real) and values, all axes and each axis.
 #include "dtype_support.hpp"

@@ -1,5 +1,6 @@
-// xp/expr/elementwise.hpp (the part the core issue needs): + - * / with arrays, views,
-// scalars and broadcasting, evaluated in one pass; in-place operators; writes into views.
+// xp/expr/elementwise.hpp: expressions of arrays, views, scalars and broadcasting, evaluated in one
+// pass (one fused kernel), into a new array or into a (strided) destination; in-place operators;
+// writes into views. The ops themselves: test_ops_*.cpp and test_dtypes_*.cpp.
 #include "support.hpp"
 
 using namespace xt_test;
@@ -8,7 +9,7 @@ TEST_CASE("elementwise: broadcasting add matches NumPy") {
   auto a = xp::arange<float, B>(3).reshape({3, 1});
   auto b = xp::arange<float, B>(4);
   xp::ndarray<float, B> c = a + b;
-  check_same(c, xp::load_npy<float>(golden("broadcast_add")));
+  check_same(c, xp::load_npy<float>(golden("ops/broadcast_add")));
   CHECK_THROWS_AS((xp::eval(xp::arange<float, B>(3) + b)), xp::shape_error);
 }
 
@@ -48,4 +49,23 @@ TEST_CASE("elementwise: in-place operators and writes into views") {
   CHECK(xp::eval(empty * 2.f).shape() == xp::shape_type{0, 3});
   auto s = xp::scalar<float, B>(2.f);
   CHECK((xp::eval(s * s + 1.f)).item() == 5.f);
+}
+
+TEST_CASE("elementwise: one fused expression is one kernel, and fresh random inputs match a float64 reference") {
+  auto x = xp::random::uniform<float, B>({1 << 16}, -3.f, 3.f, 11);
+  auto y = xp::random::uniform<float, B>({1 << 16}, -3.f, 3.f, 12);
+  const auto before = xp::debug::launch_count();
+  xp::ndarray<float, B> z = xp::exp(0.5f * xp::sin(x) + xp::cos(y));
+  CHECK(xp::debug::launch_count() - before == 1);
+  const auto hx = values(x), hy = values(y), hz = values(z);
+  for (std::size_t k = 0; k < hz.size(); k += 7) {
+    const double want = std::exp(0.5 * std::sin(double(hx[k])) + std::cos(double(hy[k])));
+    CHECK(std::abs(hz[k] - want) <= 1e-6 * want);
+  }
+  // out overload and eval into a strided destination
+  auto dst = xp::zeros<float, B>({2, 1 << 16});
+  xp::eval(x * 2.f, dst(1, xp::all));
+  CHECK(values(dst(1, xp::range(0, 3))) == std::vector<float>{hx[0] * 2, hx[1] * 2, hx[2] * 2});
+  CHECK(values(dst(0, xp::range(0, 3))) == std::vector<float>{0, 0, 0});
+  CHECK_THROWS_AS(xp::eval(x * 2.f, xp::zeros<float, B>({3})), xp::shape_error);
 }

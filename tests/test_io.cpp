@@ -21,18 +21,18 @@ TEST_CASE_TEMPLATE("io: save_npy / load_npy round trip of every dtype", C, XP_AL
 }
 
 TEST_CASE("io: load_npy errors are clear") {
-  CHECK_THROWS_AS((xp::load_npy<float, B>(golden("arange_i32"))), xp::dtype_error);
+  CHECK_THROWS_AS((xp::load_npy<float, B>(golden("creation/arange_i32"))), xp::dtype_error);
   CHECK_THROWS_AS((xp::load_npy<float, B>("no/such/file.npy")), xp::io_error);  // NumPy: OSError
   try {
-    (void)xp::load_npy<float, B>(golden("arange_i32"));
+    (void)xp::load_npy<float, B>(golden("creation/arange_i32"));
   } catch (const xp::dtype_error& e) {
     const std::string message = e.what();
     CHECK(message.find("int32") != std::string::npos);
     CHECK(message.find("float32") != std::string::npos);
-    CHECK(message.find(golden("arange_i32")) != std::string::npos);
+    CHECK(message.find(golden("creation/arange_i32")) != std::string::npos);
   }
   // with convert, another dtype loads as np.load(path).astype(T) would
-  const auto converted = xp::load_npy<float, B>(golden("arange_i32"), xp::npy_load_options{.convert = true});
+  const auto converted = xp::load_npy<float, B>(golden("creation/arange_i32"), xp::npy_load_options{.convert = true});
   check_same(converted, xp::arange<float, B>(10));
 }
 

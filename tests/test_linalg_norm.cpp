@@ -1,5 +1,5 @@
 // xp/linalg/norm.hpp: xp::linalg::norm (np.linalg.norm) and the array API's vector_norm and
-// matrix_norm against NumPy (tests/golden/linalg_norm.npz, written by
+// matrix_norm against NumPy (tests/golden/linalg/linalg_norm.npz, written by
 // tests/golden/make_golden_linalg_norm.py): vectors, matrices, batches of both, keepdims, swapped
 // axes, transposed and step-sliced views, 0-d and empty input, one dtype of each class (float32,
 // float64, int32, complex64), the result dtypes, and every error.
@@ -17,7 +17,7 @@ using xp::linalg::norm_order;
 namespace {
 
 const xp::npz_file& norm_goldens() {
-  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/linalg_norm.npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/linalg/linalg_norm.npz");
   return z;
 }
 

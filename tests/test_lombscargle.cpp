@@ -72,19 +72,19 @@ ls_data<T> ls_random(xp::index_t n, unsigned seed) {
 }  // namespace
 
 TEST_CASE("lombscargle: SciPy's periodograms, with precenter and normalize") {
-  const auto x = xp::load_npy<double, B>(golden("ls_x")), y = xp::load_npy<double, B>(golden("ls_y"));
-  const auto f = xp::load_npy<double, B>(golden("ls_f"));
-  check_close(xp::signal::lombscargle(x, y, f), xp::load_npy<double>(golden("ls_plain")), 1e-11);
-  check_close(xp::signal::lombscargle(x, y, f, {.precenter = true}), xp::load_npy<double>(golden("ls_precenter")),
-              1e-11);
-  check_close(xp::signal::lombscargle(x, y, f, {.normalize = true}), xp::load_npy<double>(golden("ls_normalize")),
-              1e-11);
+  const auto x = xp::load_npy<double, B>(golden("signal/ls_x")), y = xp::load_npy<double, B>(golden("signal/ls_y"));
+  const auto f = xp::load_npy<double, B>(golden("signal/ls_f"));
+  check_close(xp::signal::lombscargle(x, y, f), xp::load_npy<double>(golden("signal/ls_plain")), 1e-11);
+  check_close(xp::signal::lombscargle(x, y, f, {.precenter = true}),
+              xp::load_npy<double>(golden("signal/ls_precenter")), 1e-11);
+  check_close(xp::signal::lombscargle(x, y, f, {.normalize = true}),
+              xp::load_npy<double>(golden("signal/ls_normalize")), 1e-11);
   check_close(xp::signal::lombscargle(x, y, f, {.precenter = true, .normalize = true}),
-              xp::load_npy<double>(golden("ls_both")), 1e-11);
+              xp::load_npy<double>(golden("signal/ls_both")), 1e-11);
   // the golden frequencies are evenly spaced: the grid path gives the same periodogram
   const double df = (6.0 - 0.05) / 999;
   check_close(xp::signal::lombscargle(x, y, xp::signal::frequency_grid{0.05, df, 1000}),
-              xp::load_npy<double>(golden("ls_plain")), 1e-11);
+              xp::load_npy<double>(golden("signal/ls_plain")), 1e-11);
 }
 
 TEST_CASE("lombscargle: a case checked by hand") {

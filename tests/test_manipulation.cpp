@@ -1,5 +1,5 @@
 // Manipulation and creation functions (xp/core/manipulation.hpp, xp/core/creation_more.hpp)
-// against NumPy 2 (tests/golden/manip_<tag>.npz and manip_common.npz, written by
+// against NumPy 2 (tests/golden/manipulation/manip_<tag>.npz and manip_common.npz, written by
 // tests/golden/make_golden_manipulation.py): one dtype of each class (bool, int32, float32,
 // complex64), contiguous inputs, transposed and step-sliced views, empty and 0-d arrays, negative
 // axes, and every error. The calls below are the script's CASES, one for one.
@@ -18,12 +18,12 @@ const auto step2 = xp::range(xp::none, xp::none, 2);
 
 template <class T>
 const xp::npz_file& manip_archive() {
-  static const xp::npz_file z =
-      xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manip_" + std::string(xp::dtype::of<T>().npy_code()) + ".npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manipulation/manip_" +
+                                             std::string(xp::dtype::of<T>().npy_code()) + ".npz");
   return z;
 }
 const xp::npz_file& common_archive() {
-  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manip_common.npz");
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/manipulation/manip_common.npz");
   return z;
 }
 template <class T>

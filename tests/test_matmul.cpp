@@ -151,18 +151,20 @@ TEST_CASE_TEMPLATE("matmul: batched products broadcast their leading axes", P, X
 }
 
 TEST_CASE("matmul: NumPy's golden results for stacks, vectors and integers") {
-  const auto a = xp::load_npy<double, B>(golden("mm_a")), b = xp::load_npy<double, B>(golden("mm_b"));
-  const auto v = xp::load_npy<double, B>(golden("mm_v"));
+  const auto a = xp::load_npy<double, B>(golden("linalg/mm_a")), b = xp::load_npy<double, B>(golden("linalg/mm_b"));
+  const auto v = xp::load_npy<double, B>(golden("linalg/mm_v"));
   for (const auto engine : engines<double>()) {
     INFO(xp::engine_name(engine));
-    check_close(xp::matmul(a, b, {.engine = engine}), xp::load_npy<double>(golden("mm_batched")), 1e-14);
-    check_close(xp::matmul(a(0, 0, 0), b, {.engine = engine}), xp::load_npy<double>(golden("mm_vec_mat")), 1e-14);
-    check_close(xp::matmul(b, v, {.engine = engine}), xp::load_npy<double>(golden("mm_mat_vec")), 1e-14);
+    check_close(xp::matmul(a, b, {.engine = engine}), xp::load_npy<double>(golden("linalg/mm_batched")), 1e-14);
+    check_close(xp::matmul(a(0, 0, 0), b, {.engine = engine}), xp::load_npy<double>(golden("linalg/mm_vec_mat")),
+                1e-14);
+    check_close(xp::matmul(b, v, {.engine = engine}), xp::load_npy<double>(golden("linalg/mm_mat_vec")), 1e-14);
   }
-  const auto ia = xp::load_npy<std::int32_t, B>(golden("mm_ia")), ib = xp::load_npy<std::int32_t, B>(golden("mm_ib"));
-  check_same(xp::matmul(ia, ib), xp::load_npy<std::int32_t>(golden("mm_int")));
+  const auto ia = xp::load_npy<std::int32_t, B>(golden("linalg/mm_ia")),
+             ib = xp::load_npy<std::int32_t, B>(golden("linalg/mm_ib"));
+  check_same(xp::matmul(ia, ib), xp::load_npy<std::int32_t>(golden("linalg/mm_int")));
   const auto wrap = xp::matmul(xp::full<std::int32_t, B>({2, 3}, 70000), xp::full<std::int32_t, B>({3, 2}, 70000));
-  check_same(wrap, xp::load_npy<std::int32_t>(golden("mm_int_wrap")));  // overflow wraps as in NumPy
+  check_same(wrap, xp::load_npy<std::int32_t>(golden("linalg/mm_int_wrap")));  // overflow wraps as in NumPy
   // 1-D @ 1-D is a 0-d inner product
   const auto s = xp::matmul(v, v);
   CHECK(s.ndim() == 0);
@@ -241,15 +243,17 @@ TEST_CASE("matmul: tf32 is opt-in and stays within TF32's rounding") {
 }
 
 TEST_CASE("dot, vdot, inner and outer match NumPy") {
-  const auto b = xp::load_npy<double, B>(golden("mm_b"));
-  check_close(xp::dot(b, xp::load_npy<double, B>(golden("dot_nd_b"))), xp::load_npy<double>(golden("dot_nd")), 1e-14);
-  check_close(xp::inner(b, b(0)), xp::load_npy<double>(golden("inner_nd")), 1e-14);
-  const auto ia = xp::load_npy<std::int32_t, B>(golden("mm_ia")), ib = xp::load_npy<std::int32_t, B>(golden("mm_ib"));
-  check_same(xp::outer(ia(xp::range(0, 2)), ib(0)), xp::load_npy<std::int32_t>(golden("outer")));
-  const auto a = xp::load_npy<double, B>(golden("mm_a"));
+  const auto b = xp::load_npy<double, B>(golden("linalg/mm_b"));
+  check_close(xp::dot(b, xp::load_npy<double, B>(golden("linalg/dot_nd_b"))),
+              xp::load_npy<double>(golden("linalg/dot_nd")), 1e-14);
+  check_close(xp::inner(b, b(0)), xp::load_npy<double>(golden("linalg/inner_nd")), 1e-14);
+  const auto ia = xp::load_npy<std::int32_t, B>(golden("linalg/mm_ia")),
+             ib = xp::load_npy<std::int32_t, B>(golden("linalg/mm_ib"));
+  check_same(xp::outer(ia(xp::range(0, 2)), ib(0)), xp::load_npy<std::int32_t>(golden("linalg/outer")));
+  const auto a = xp::load_npy<double, B>(golden("linalg/mm_a"));
   const auto vd = xp::vdot(a(0, 0), a(1, 0));
   CHECK(vd.ndim() == 0);
-  check_close(vd, xp::load_npy<double>(golden("vdot")), 1e-14);
+  check_close(vd, xp::load_npy<double>(golden("linalg/vdot")), 1e-14);
   // 2-D dot is matmul; a 0-d operand scales
   const auto m = mm_random<double>({5, 4}, 61), n = mm_random<double>({4, 3}, 62);
   check_close(xp::dot(m, n), xp::matmul(m, n).copy_to_host(), 0);

@@ -73,10 +73,10 @@ TEST_CASE("ndarray: overlapping write-through reads the source first (NumPy sema
 }
 
 TEST_CASE("ndarray: astype against NumPy's conversions") {
-  auto src = xp::load_npy<double, B>(golden("astype_src"));
-  check_same(src.template astype<std::int32_t>(), xp::load_npy<std::int32_t>(golden("astype_i32")));
-  check_same(src.template astype<bool>(), xp::load_npy<bool>(golden("astype_bool")));
-  check_same(src.template astype<float>(), xp::load_npy<float>(golden("astype_f32")));
+  auto src = xp::load_npy<double, B>(golden("dtypes/astype_src"));
+  check_same(src.template astype<std::int32_t>(), xp::load_npy<std::int32_t>(golden("dtypes/astype_i32")));
+  check_same(src.template astype<bool>(), xp::load_npy<bool>(golden("dtypes/astype_bool")));
+  check_same(src.template astype<float>(), xp::load_npy<float>(golden("dtypes/astype_f32")));
   // astype of a non-contiguous view gives a contiguous copy
   auto v = base()(xp::all, xp::all, xp::range(xp::none, xp::none, -2)).template astype<float>();
   CHECK(v.is_contiguous());
@@ -98,22 +98,22 @@ TEST_CASE("ndarray: at() is checked (host)") {
 
 TEST_CASE("layout: transpose, permute, reshape, ravel, squeeze, expand_dims vs NumPy") {
   auto b = base();
-  check_same(xp::transpose(b), xp::load_npy<std::int64_t>(golden("transpose_all")));
-  check_same(xp::permute(b, {1, 0, 2}), xp::load_npy<std::int64_t>(golden("transpose_102")));
-  check_same(xp::transpose(b, {-2, 0, -1}), xp::load_npy<std::int64_t>(golden("transpose_102")));
+  check_same(xp::transpose(b), xp::load_npy<std::int64_t>(golden("manipulation/transpose_all")));
+  check_same(xp::permute(b, {1, 0, 2}), xp::load_npy<std::int64_t>(golden("manipulation/transpose_102")));
+  check_same(xp::transpose(b, {-2, 0, -1}), xp::load_npy<std::int64_t>(golden("manipulation/transpose_102")));
   auto r1 = xp::transpose(b).reshape({4, 6});
-  check_same(r1, xp::load_npy<std::int64_t>(golden("reshape_T_4x6")));
+  check_same(r1, xp::load_npy<std::int64_t>(golden("manipulation/reshape_T_4x6")));
   CHECK(r1.data() != b.data());  // needed a copy
   auto r2 = b(xp::all, xp::all, xp::range(1, 3)).reshape({6, 2});
-  check_same(r2, xp::load_npy<std::int64_t>(golden("reshape_slice_6x2")));
+  check_same(r2, xp::load_npy<std::int64_t>(golden("manipulation/reshape_slice_6x2")));
   CHECK(r2.buffer() == b.buffer());  // stayed a view
   auto r3 = b.reshape({-1, 8});
   CHECK(r3.shape() == xp::shape_type{3, 8});
   CHECK(r3.data() == b.data());
   check_same(xp::ravel(b(xp::all, xp::range(xp::none, xp::none, -1), xp::all)),
-             xp::load_npy<std::int64_t>(golden("ravel_rev")));
+             xp::load_npy<std::int64_t>(golden("manipulation/ravel_rev")));
   check_same(xp::squeeze(xp::expand_dims(b(xp::all, xp::range(1, 2), xp::all), 0)),
-             xp::load_npy<std::int64_t>(golden("squeeze_expand")));
+             xp::load_npy<std::int64_t>(golden("manipulation/squeeze_expand")));
   CHECK(xp::squeeze(xp::zeros<float, B>({1, 3, 1}), -1).shape() == xp::shape_type{1, 3});
   CHECK(xp::expand_dims(b, -1).shape() == xp::shape_type{2, 3, 4, 1});
 }
@@ -141,8 +141,8 @@ TEST_CASE("layout: bad input throws") {
 TEST_CASE("layout: broadcast_to is a zero-stride view") {
   auto v = xp::broadcast_to(xp::arange<std::int64_t, B>(3), {2, 4, 3});
   CHECK(v.strides() == xp::shape_type{0, 0, 1});
-  check_same(v, xp::load_npy<std::int64_t>(golden("broadcast_to_243")));
-  check_same(v.copy(), xp::load_npy<std::int64_t>(golden("broadcast_to_243")));
+  check_same(v, xp::load_npy<std::int64_t>(golden("manipulation/broadcast_to_243")));
+  check_same(v.copy(), xp::load_npy<std::int64_t>(golden("manipulation/broadcast_to_243")));
 }
 
 TEST_CASE("ndarray: rank above the kernel limit works when mergeable, else throws clearly") {

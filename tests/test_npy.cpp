@@ -1,7 +1,7 @@
 // xp/core/npy.hpp: xp's own .npy reader and writer against NumPy's files
 // (golden/make_golden_npy.py), hostile files crafted here, and the writer's failure modes; all
 // fourteen dtypes natively, converted between every pair (against NumPy's astype in
-// golden/dtypes_*.npz) and in np.savez archives (xp/core/npz.hpp).
+// golden/dtypes/dtypes_*.npz) and in np.savez archives (xp/core/npz.hpp).
 #include "support.hpp"
 
 #include <fcntl.h>
@@ -163,7 +163,7 @@ constexpr double inf = std::numeric_limits<double>::infinity();
 TEST_CASE("npy: every dtype of NumPy's, little- and big-endian") {
   for (const char* order : {"le", "be"}) {
     INFO("byte order " << order);
-    auto name = [&](const std::string& code) { return golden("npy_dt_" + code + "_" + order); };
+    auto name = [&](const std::string& code) { return golden("io/npy_dt_" + code + "_" + order); };
     check_same(xp::load_npy<bool, B>(name("b1")), array_of<bool>({2, 3}, {true, false, true, true, false, false}));
     check_same(xp::load_npy<std::uint8_t, B>(name("u1")), array_of<std::uint8_t>({2, 3}, {0, 1, 2, 127, 128, 255}));
     check_same(xp::load_npy<std::int32_t, B>(name("i4")),
@@ -200,46 +200,46 @@ TEST_CASE("npy: every dtype of NumPy's, little- and big-endian") {
 }
 
 TEST_CASE("npy: Fortran-order files load in C order") {
-  check_same(xp::load_npy<double, B>(golden("npy_fortran_f8_2d")),
-             xp::load_npy<double, B>(golden("npy_fortran_f8_2d_expect")));
-  check_same(xp::load_npy<std::int32_t, B>(golden("npy_fortran_i4_3d")),
-             xp::load_npy<std::int32_t, B>(golden("npy_fortran_i4_3d_expect")));
-  check_same(xp::load_npy<std::int64_t, B>(golden("npy_fortran_be_i8_3d")),
-             xp::load_npy<std::int64_t, B>(golden("npy_fortran_be_i8_3d_expect")));
-  check_same(xp::load_npy<float, B>(golden("npy_fortran_be_f4_2d")),
-             xp::load_npy<float, B>(golden("npy_fortran_be_f4_2d_expect")));
-  check_same(xp::load_npy<std::uint8_t, B>(golden("npy_fortran_u1_4d")),
-             xp::load_npy<std::uint8_t, B>(golden("npy_fortran_u1_4d_expect")));
-  check_same(xp::load_npy<bool, B>(golden("npy_fortran_b1_2d")),
-             xp::load_npy<bool, B>(golden("npy_fortran_b1_2d_expect")));
-  check_same(xp::load_npy<std::int64_t, B>(golden("npy_axes20_fortran")),
-             xp::load_npy<std::int64_t, B>(golden("npy_axes20_fortran_expect")));
-  check_same(xp::load_npy<float, B>(golden("npy_v2_fortran_be_f4")),
-             xp::load_npy<float, B>(golden("npy_v2_fortran_be_f4_expect")));
+  check_same(xp::load_npy<double, B>(golden("io/npy_fortran_f8_2d")),
+             xp::load_npy<double, B>(golden("io/npy_fortran_f8_2d_expect")));
+  check_same(xp::load_npy<std::int32_t, B>(golden("io/npy_fortran_i4_3d")),
+             xp::load_npy<std::int32_t, B>(golden("io/npy_fortran_i4_3d_expect")));
+  check_same(xp::load_npy<std::int64_t, B>(golden("io/npy_fortran_be_i8_3d")),
+             xp::load_npy<std::int64_t, B>(golden("io/npy_fortran_be_i8_3d_expect")));
+  check_same(xp::load_npy<float, B>(golden("io/npy_fortran_be_f4_2d")),
+             xp::load_npy<float, B>(golden("io/npy_fortran_be_f4_2d_expect")));
+  check_same(xp::load_npy<std::uint8_t, B>(golden("io/npy_fortran_u1_4d")),
+             xp::load_npy<std::uint8_t, B>(golden("io/npy_fortran_u1_4d_expect")));
+  check_same(xp::load_npy<bool, B>(golden("io/npy_fortran_b1_2d")),
+             xp::load_npy<bool, B>(golden("io/npy_fortran_b1_2d_expect")));
+  check_same(xp::load_npy<std::int64_t, B>(golden("io/npy_axes20_fortran")),
+             xp::load_npy<std::int64_t, B>(golden("io/npy_axes20_fortran_expect")));
+  check_same(xp::load_npy<float, B>(golden("io/npy_v2_fortran_be_f4")),
+             xp::load_npy<float, B>(golden("io/npy_v2_fortran_be_f4_expect")));
 
   // reordering and converting at once: big-endian int16 in Fortran order to int32 and float64
   const xp::npy_load_options convert{.convert = true};
-  check_same(xp::load_npy<std::int32_t, B>(golden("npy_fortran_be_i2_2d"), convert),
-             xp::load_npy<std::int32_t, B>(golden("npy_fortran_be_i2_2d_expect"), convert));
-  check_same(xp::load_npy<double, B>(golden("npy_fortran_i4_3d"), convert),
-             xp::load_npy<std::int32_t, B>(golden("npy_fortran_i4_3d_expect")).astype<double>());
+  check_same(xp::load_npy<std::int32_t, B>(golden("io/npy_fortran_be_i2_2d"), convert),
+             xp::load_npy<std::int32_t, B>(golden("io/npy_fortran_be_i2_2d_expect"), convert));
+  check_same(xp::load_npy<double, B>(golden("io/npy_fortran_i4_3d"), convert),
+             xp::load_npy<std::int32_t, B>(golden("io/npy_fortran_i4_3d_expect")).astype<double>());
 
   // headers NumPy reads but does not write: Fortran order for 0-d, empty and 1-d arrays
-  check_same(xp::load_npy<double, B>(golden("npy_fortran_0d")), array_of<double>({}, {-2.5}));
-  const auto empty = xp::load_npy<float, B>(golden("npy_fortran_empty"));
+  check_same(xp::load_npy<double, B>(golden("io/npy_fortran_0d")), array_of<double>({}, {-2.5}));
+  const auto empty = xp::load_npy<float, B>(golden("io/npy_fortran_empty"));
   CHECK(empty.shape() == xp::shape_type{2, 0, 3});
-  check_same(xp::load_npy<std::int64_t, B>(golden("npy_fortran_1d")), xp::arange<std::int64_t, B>(5));
+  check_same(xp::load_npy<std::int64_t, B>(golden("io/npy_fortran_1d")), xp::arange<std::int64_t, B>(5));
 }
 
 TEST_CASE("npy: 0-d, empty, many axes, format versions 2.0 and 3.0") {
-  check_same(xp::load_npy<double, B>(golden("npy_0d_f8")), array_of<double>({}, {3.5}));
-  check_same(xp::load_npy<std::int32_t, B>(golden("npy_0d_be_i4")), array_of<std::int32_t>({}, {-7}));
-  CHECK(xp::load_npy<std::int32_t, B>(golden("npy_empty_i4")).shape() == xp::shape_type{0});
-  CHECK(xp::load_npy<float, B>(golden("npy_empty_f4_3d")).shape() == xp::shape_type{2, 0, 3});
+  check_same(xp::load_npy<double, B>(golden("io/npy_0d_f8")), array_of<double>({}, {3.5}));
+  check_same(xp::load_npy<std::int32_t, B>(golden("io/npy_0d_be_i4")), array_of<std::int32_t>({}, {-7}));
+  CHECK(xp::load_npy<std::int32_t, B>(golden("io/npy_empty_i4")).shape() == xp::shape_type{0});
+  CHECK(xp::load_npy<float, B>(golden("io/npy_empty_f4_3d")).shape() == xp::shape_type{2, 0, 3});
 
   // header lengths of 0xb6 and more: the length field is unsigned
   const xp::shape_type shape20{1, 2, 1, 1, 3, 1, 1, 1, 2, 1, 1, 1, 1, 2, 1, 1, 1, 1, 1, 2};
-  check_same(xp::load_npy<std::int64_t, B>(golden("npy_axes20")), xp::arange<std::int64_t, B>(48).reshape(shape20));
+  check_same(xp::load_npy<std::int64_t, B>(golden("io/npy_axes20")), xp::arange<std::int64_t, B>(48).reshape(shape20));
   xp::shape_type shape32(12, 1);
   for (xp::index_t n : {2, 1, 1, 3}) shape32.push_back(n);
   shape32.insert(shape32.end(), 12, 1);
@@ -247,61 +247,61 @@ TEST_CASE("npy: 0-d, empty, many axes, format versions 2.0 and 3.0") {
   REQUIRE(shape32.size() == 32);
   auto want32 = xp::empty<double, xp::host>(shape32);
   for (xp::index_t i = 0; i < want32.size(); ++i) want32.data()[i] = static_cast<double>(i) / 8;
-  check_same(xp::load_npy<double, B>(golden("npy_axes32")), want32);
+  check_same(xp::load_npy<double, B>(golden("io/npy_axes32")), want32);
 
-  check_same(xp::load_npy<double, B>(golden("npy_v2_f8")),
+  check_same(xp::load_npy<double, B>(golden("io/npy_v2_f8")),
              array_of<double>({2, 3}, {-2.25, -1.25, -0.25, 0.75, 1.75, 2.75}));
-  check_same(xp::load_npy<std::int64_t, B>(golden("npy_v3_i8")), xp::arange<std::int64_t, B>(-4, 8).reshape({3, 4}));
+  check_same(xp::load_npy<std::int64_t, B>(golden("io/npy_v3_i8")), xp::arange<std::int64_t, B>(-4, 8).reshape({3, 4}));
 }
 
 TEST_CASE("npy: the reader's view of a file") {
-  const auto reader = xp::detail::npy_reader::open_file(golden("npy_fortran_be_i8_3d"));
+  const auto reader = xp::detail::npy_reader::open_file(golden("io/npy_fortran_be_i8_3d"));
   CHECK(reader.dtype() == xp::detail::npy_dtype::int64);
   CHECK(reader.fortran_order());
   CHECK(reader.shape() == xp::shape_type{3, 4, 5});
   CHECK(std::string(xp::detail::npy_dtype_name(xp::detail::npy_dtype::uint16)) == "uint16");
   CHECK(std::string(xp::detail::npy_dtype_name(xp::detail::npy_dtype::float16)) == "float16");
   CHECK(std::string(xp::detail::npy_dtype_name(xp::detail::npy_dtype::complex128)) == "complex128");
-  CHECK(xp::detail::npy_reader::open_file(golden("npy_dt_c8_be")).dtype() == xp::detail::npy_dtype::complex64);
+  CHECK(xp::detail::npy_reader::open_file(golden("io/npy_dt_c8_be")).dtype() == xp::detail::npy_dtype::complex64);
 }
 
 // ---- dtypes: refused without convert, converted like astype with it -----------------------------
 
 TEST_CASE("npy: another dtype is a dtype_error naming both dtypes and the file") {
-  const std::string path = golden("npy_dt_i4_le");
+  const std::string path = golden("io/npy_dt_i4_le");
   CHECK_THROWS_AS((xp::load_npy<float, B>(path)), xp::dtype_error);
   const std::string message = load_error<float>(path);
   CHECK(mentions(message, "int32"));
   CHECK(mentions(message, "float32"));
   CHECK(mentions(message, path));
-  CHECK_THROWS_AS((xp::load_npy<std::int64_t, B>(golden("npy_dt_i2_le"))), xp::dtype_error);
-  CHECK(mentions(load_error<std::int64_t>(golden("npy_dt_u8_be")), "uint64"));
-  CHECK(mentions(load_error<bool>(golden("npy_dt_u1_le")), "uint8"));
-  CHECK(mentions(load_error<double>(golden("npy_dt_f4_be")), "float64"));
+  CHECK_THROWS_AS((xp::load_npy<std::int64_t, B>(golden("io/npy_dt_i2_le"))), xp::dtype_error);
+  CHECK(mentions(load_error<std::int64_t>(golden("io/npy_dt_u8_be")), "uint64"));
+  CHECK(mentions(load_error<bool>(golden("io/npy_dt_u1_le")), "uint8"));
+  CHECK(mentions(load_error<double>(golden("io/npy_dt_f4_be")), "float64"));
 }
 
 TEST_CASE_TEMPLATE("npy: convert = true equals NumPy's astype", C, XP_ALL_DTYPES) {
   using T = typename C::type;
-  // make_golden_npy.py converts to the first six dtypes (the others: golden/dtypes_*.npz, below)
+  // make_golden_npy.py converts to the first six dtypes (the others: golden/dtypes/dtypes_*.npz, below)
   const std::string target(xp::dtype::of<T>().npy_code());
   if (target != "f4" && target != "f8" && target != "i4" && target != "i8" && target != "u1" && target != "b1") return;
   const xp::npy_load_options convert{.convert = true};
   for (const std::string source : {"i1", "i2", "u2", "u4", "u8", "i4", "i8", "u1", "b1", "f4", "f8"}) {
     INFO("from " << source << " to " << target);
-    const auto want = xp::load_npy<T, B>(golden("npy_conv_" + source + "_to_" + target));
-    check_same(xp::load_npy<T, B>(golden("npy_conv_" + source), convert), want);
-    const std::string bytes = read_bytes(golden("npy_conv_" + source));
+    const auto want = xp::load_npy<T, B>(golden("io/npy_conv_" + source + "_to_" + target));
+    check_same(xp::load_npy<T, B>(golden("io/npy_conv_" + source), convert), want);
+    const std::string bytes = read_bytes(golden("io/npy_conv_" + source));
     check_same(xp::detail::load_npy_memory<T>(bytes.data(), bytes.size(), convert), want);
     if (source == "i2" || source == "u8" || source == "f4")
-      check_same(xp::load_npy<T, B>(golden("npy_conv_" + source + "_be"), convert), want);
-    if (source != target) CHECK_THROWS_AS((xp::load_npy<T, B>(golden("npy_conv_" + source))), xp::dtype_error);
+      check_same(xp::load_npy<T, B>(golden("io/npy_conv_" + source + "_be"), convert), want);
+    if (source != target) CHECK_THROWS_AS((xp::load_npy<T, B>(golden("io/npy_conv_" + source))), xp::dtype_error);
   }
 }
 
 TEST_CASE_TEMPLATE("npy: convert of NaN, infinities and out-of-range floats follows convert.hpp", C, XP_ALL_DTYPES) {
   using T = typename C::type;
   const xp::npy_load_options convert{.convert = true};
-  for (const char* source : {"npy_conv_special_f8", "npy_conv_special_f4"}) {
+  for (const char* source : {"io/npy_conv_special_f8", "io/npy_conv_special_f4"}) {
     INFO(source);
     std::vector<T> want;
     if (std::string(source).find("f8") != std::string::npos) {
@@ -312,7 +312,7 @@ TEST_CASE_TEMPLATE("npy: convert of NaN, infinities and out-of-range floats foll
     check_same_nan(xp::load_npy<T, B>(golden(source), convert), want);
   }
   // spot checks of the rule itself: NaN -> 0, saturation, inf for doubles beyond float
-  const auto f8 = values(xp::load_npy<T, xp::host>(golden("npy_conv_special_f8"), convert));
+  const auto f8 = values(xp::load_npy<T, xp::host>(golden("io/npy_conv_special_f8"), convert));
   if constexpr (std::is_same_v<T, std::int32_t>) {
     CHECK(f8[0] == 0);
     CHECK(f8[1] == std::numeric_limits<std::int32_t>::max());
@@ -511,7 +511,7 @@ TEST_CASE("npy: bool bytes other than 0 and 1 are true") {
 }
 
 TEST_CASE("npy: damaged copies of a valid file load or throw xp errors, nothing else") {
-  const std::string valid = read_bytes(golden("npy_fortran_be_i8_3d"));
+  const std::string valid = read_bytes(golden("io/npy_fortran_be_i8_3d"));
   const xp::npy_load_options convert{.convert = true};
   auto try_load = [&](const std::string& bytes, const std::string& label) {
     INFO(label);
@@ -578,7 +578,7 @@ TEST_CASE("npy: save_npy writes NumPy's bytes") {
     INFO(golden_name);
     const std::string path = dir.file(golden_name + ".npy");
     xp::save_npy(path, a);
-    CHECK(read_bytes(path) == read_bytes(golden(golden_name)));
+    CHECK(read_bytes(path) == read_bytes(golden("io/" + golden_name)));
   };
   check_bytes(xp::arange<double, B>(6).reshape({2, 3}), "npy_written_f64");
   check_bytes(array_of<float>({5}, {0.f, 0.5f, 1.f, 1.5f, 2.f}), "npy_written_f32");
@@ -648,7 +648,7 @@ TEST_CASE("npy: save_npy to a device or FIFO writes in place") {
   ::close(fd);
   REQUIRE(n > 0);
   got.resize(static_cast<std::size_t>(n));
-  CHECK(got == read_bytes(golden("npy_written_f64")));
+  CHECK(got == read_bytes(golden("io/npy_written_f64")));
   REQUIRE(::lstat(fifo.c_str(), &st) == 0);
   CHECK(S_ISFIFO(st.st_mode));
   CHECK(dir.entries() == std::vector<std::string>{"pipe.npy"});
@@ -703,7 +703,7 @@ TEST_CASE("npy: failed saves leave no file behind and old files intact") {
 TEST_CASE("npy: permissions and symbolic links") {
   scratch_dir dir("links");
   const auto a = xp::arange<double, B>(6).reshape({2, 3});
-  const std::string golden_bytes = read_bytes(golden("npy_written_f64"));
+  const std::string golden_bytes = read_bytes(golden("io/npy_written_f64"));
 
   // a new file gets 0666 less the umask; a replaced file keeps its permissions
   const mode_t mask = ::umask(022);
@@ -748,10 +748,10 @@ TEST_CASE("npy: permissions and symbolic links") {
                                                   "loop_a.npy", "loop_b.npy", "target.npy"});
 }
 
-// ---- issue 18: the fourteen dtypes ---------------------------------------------------------------
+// ---- the fourteen dtypes ------------------------------------------------------------------------
 
 /// Calls f(T{}, code) for each of xp's dtypes: its element type and `.npy` type string ("b1",
-/// "i1", ..., "c16"), which is also the tag of golden/dtypes_<tag>.npz.
+/// "i1", ..., "c16"), which is also the tag of golden/dtypes/dtypes_<tag>.npz.
 template <class F>
 void for_each_dtype(F&& f) {
 #define XP_TEST_EACH_DTYPE(T, c, n, k, npy) f(T{}, std::string(npy));
@@ -767,12 +767,14 @@ std::string bytes_of(const xp::ndarray<T, B1>& a) {
   return std::string(reinterpret_cast<const char*>(host.data()), static_cast<std::size_t>(host.size()) * sizeof(T));
 }
 
-TEST_CASE("npy: the dtypes of issue 18 load natively with NumPy's values, little- and big-endian") {
+TEST_CASE(
+    "npy: int8, int16, uint16, uint32, uint64, float16 and complex load natively with NumPy's values, little- and "
+    "big-endian") {
   using xp::float16;
   const float16 inf16 = std::numeric_limits<float16>::infinity();
   for (const char* order : {"le", "be"}) {
     INFO("byte order " << order);
-    auto name = [&](const std::string& code) { return golden("npy_dt_" + code + "_" + order); };
+    auto name = [&](const std::string& code) { return golden("io/npy_dt_" + code + "_" + order); };
     // the values of make_golden_npy.py's dtype_values
     check_same(xp::load_npy<std::int8_t, B>(name("i1")), array_of<std::int8_t>({2, 3}, {0, 1, -1, 127, -128, 18}));
     check_same(xp::load_npy<std::int16_t, B>(name("i2")),
@@ -809,23 +811,23 @@ TEST_CASE("npy: the dtypes of issue 18 load natively with NumPy's values, little
   for_each_dtype([](auto zero, const std::string& code) {
     using T = decltype(zero);
     INFO(code);
-    const auto le = xp::load_npy<T, B>(golden("npy_dt_" + code + "_le"));
-    const auto be = xp::load_npy<T, B>(golden("npy_dt_" + code + "_be"));
+    const auto le = xp::load_npy<T, B>(golden("io/npy_dt_" + code + "_le"));
+    const auto be = xp::load_npy<T, B>(golden("io/npy_dt_" + code + "_be"));
     CHECK(le.shape() == xp::shape_type{2, 3});
     CHECK(bytes_of(le) == bytes_of(be));
-    const auto reader = xp::detail::npy_reader::open_file(golden("npy_dt_" + code + "_be"));
+    const auto reader = xp::detail::npy_reader::open_file(golden("io/npy_dt_" + code + "_be"));
     CHECK(reader.dtype() == xp::dtype::of<T>().id());
     CHECK(std::string(xp::detail::npy_dtype_name(reader.dtype())) == xp::dtype_name<T>());
   });
 }
 
-TEST_CASE("npy: convert between any two of the fourteen dtypes is NumPy's astype (golden/dtypes_*.npz)") {
+TEST_CASE("npy: convert between any two of the fourteen dtypes is NumPy's astype (golden/dtypes/dtypes_*.npz)") {
   // dtypes_<tag>.npz (NumPy 2) holds `c` and c.astype(t) as `astype_<t>` for every t: loading `c`
   // as t with convert must give the same bits (the member goes through the .npy reader)
   const xp::npy_load_options convert{.convert = true};
   int pairs = 0;
   for_each_dtype([&](auto, const std::string& source) {
-    const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + source + ".npz");
+    const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes/dtypes_" + source + ".npz");
     for_each_dtype([&](auto zero, const std::string& target) {
       using T = decltype(zero);
       INFO("from " << source << " to " << target);
@@ -845,13 +847,13 @@ TEST_CASE("npy: convert of big-endian files byte-swaps first (a complex value pa
   const xp::npy_load_options convert{.convert = true};
   for_each_dtype([&](auto source_zero, const std::string& source) {
     using S = decltype(source_zero);
-    const auto native = values(xp::load_npy<S, xp::host>(golden("npy_dt_" + source + "_le")));
+    const auto native = values(xp::load_npy<S, xp::host>(golden("io/npy_dt_" + source + "_le")));
     for_each_dtype([&](auto target_zero, const std::string& target) {
       using T = decltype(target_zero);
       INFO("from >" << source << " to " << target);
       auto want = xp::empty<T, xp::host>({2, 3});
       for (std::size_t i = 0; i < native.size(); ++i) want.data()[i] = xp::detail::convert<T>(native[i]);
-      CHECK(bytes_of(xp::load_npy<T, B>(golden("npy_dt_" + source + "_be"), convert)) == bytes_of(want));
+      CHECK(bytes_of(xp::load_npy<T, B>(golden("io/npy_dt_" + source + "_be"), convert)) == bytes_of(want));
     });
   });
 }
@@ -885,19 +887,19 @@ TEST_CASE("npy: save_npy writes NumPy's bytes for every dtype") {
     using T = decltype(zero);
     INFO(code);
     // np.save of a C-contiguous little-endian (2, 3) array: '|i1', '<f2', '<c16', ...
-    const auto a = xp::load_npy<T, B>(golden("npy_dt_" + code + "_le"));
+    const auto a = xp::load_npy<T, B>(golden("io/npy_dt_" + code + "_le"));
     const std::string path = dir.file(code + ".npy");
     xp::save_npy(path, a);
-    CHECK(read_bytes(path) == read_bytes(golden("npy_dt_" + code + "_le")));
+    CHECK(read_bytes(path) == read_bytes(golden("io/npy_dt_" + code + "_le")));
     // a transposed view is written as its C-order copy, and reads back as it
     xp::save_npy(path, xp::transpose(a));
     CHECK(bytes_of(xp::load_npy<T, B>(path)) == bytes_of(xp::transpose(a)));
   });
 }
 
-TEST_CASE_TEMPLATE("npy: save_npy / load_npy round trips of the dtypes of issue 18", C, on<std::int8_t>,
-                   on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
-                   on<xp::complex64>, on<xp::complex128>) {
+TEST_CASE_TEMPLATE("npy: save_npy / load_npy round trips of int8, int16, uint16, uint32, uint64, float16 and complex",
+                   C, on<std::int8_t>, on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>,
+                   on<xp::float16>, on<xp::complex64>, on<xp::complex128>) {
   using T = typename C::type;
   scratch_dir dir(std::string("roundtrip_") + std::string(xp::dtype_name<T>()));
   const std::string path = dir.file("a.npy");
@@ -944,7 +946,7 @@ TEST_CASE("npz: np.savez archives of every dtype open, and savez writes every dt
     using T = decltype(zero);
     INFO(code);
     // dtypes_<code>.npz: np.savez's archive, whose member `a` is a 7x9 array of that dtype
-    const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes_" + code + ".npz");
+    const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/dtypes/dtypes_" + code + ".npz");
     CHECK(z.contains("a"));
     CHECK(z.dtype("a") == xp::dtype_name<T>());
     CHECK(z.shape("a") == xp::shape_type{7, 9});
@@ -953,7 +955,7 @@ TEST_CASE("npz: np.savez archives of every dtype open, and savez writes every dt
     if constexpr (!std::is_same_v<T, bool>) CHECK_THROWS_AS((z.get<bool, B>("a")), xp::dtype_error);
     else CHECK_THROWS_AS((z.get<xp::complex64, B>("a")), xp::dtype_error);
     CHECK(bytes_of(z.get<xp::complex128, B>("a", convert)) == bytes_of(a.template astype<xp::complex128>()));
-    entries.emplace_back(code, xp::load_npy<T, B>(golden("npy_dt_" + code + "_le")));
+    entries.emplace_back(code, xp::load_npy<T, B>(golden("io/npy_dt_" + code + "_le")));
   });
   // savez of all fourteen: each member holds save_npy's bytes, NumPy's .npy file of that dtype
   const std::string path = dir.file("all.npz");
@@ -964,9 +966,9 @@ TEST_CASE("npz: np.savez archives of every dtype open, and savez writes every dt
   for_each_dtype([&](auto zero, const std::string& code) {
     using T = decltype(zero);
     INFO(code);
-    CHECK(archive.find(read_bytes(golden("npy_dt_" + code + "_le"))) != std::string::npos);
+    CHECK(archive.find(read_bytes(golden("io/npy_dt_" + code + "_le"))) != std::string::npos);
     CHECK(back.dtype(code) == xp::dtype_name<T>());
-    CHECK(bytes_of(back.get<T, B>(code)) == bytes_of(xp::load_npy<T, B>(golden("npy_dt_" + code + "_le"))));
+    CHECK(bytes_of(back.get<T, B>(code)) == bytes_of(xp::load_npy<T, B>(golden("io/npy_dt_" + code + "_le"))));
   });
 }
 

@@ -1,6 +1,6 @@
 // Printing like NumPy (xp/core/print.hpp): str() and repr() against NumPy 1.24's
-// (golden/print_golden.txt; golden/print_repr_golden.txt, whose inputs are golden/print_*.npy;
-// golden/print_dtypes_golden.txt for int8 ... uint64, float16 and complex; scalar_str),
+// (golden/print/print_golden.txt; golden/print/print_repr_golden.txt, whose inputs are golden/print/print_*.npy;
+// golden/print/print_dtypes_golden.txt for int8 ... uint64, float16 and complex; scalar_str),
 // the print options (set_printoptions, get_printoptions, the printoptions guard, per-call
 // overrides), views, expressions, and arrays on either backend (this file is also compiled
 // with XP_TEST_BACKEND = xp::cuda: a device array prints as its host copy does).
@@ -20,9 +20,9 @@ using namespace xt_test;
 
 namespace {
 
-// One case of golden/print_golden.txt (written by make_golden_print.py with NumPy 1.24) or of
-// golden/print_dtypes_golden.txt (make_golden_print_dtypes.py: the same records for the dtypes
-// of issue 18).
+// One case of golden/print/print_golden.txt (written by make_golden_print.py with NumPy 1.24) or
+// of golden/print/print_dtypes_golden.txt (make_golden_print_dtypes.py: the same records for
+// int8, int16, uint16, uint32, uint64, float16, complex64 and complex128).
 struct print_case {
   std::string name, dtype;
   xp::shape_type shape;
@@ -46,7 +46,7 @@ std::string read_text(std::istream& f, const std::string& tag) {
 }
 
 std::vector<print_case> read_print_golden(const std::string& file = "print_golden.txt") {
-  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/" + file);
+  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print/" + file);
   REQUIRE(f.good());
   std::vector<print_case> cases;
   std::string line, word;
@@ -116,7 +116,7 @@ void check_print(const print_case& c) {
   if (a.ndim() == 0) CHECK(xp::scalar_str(a.item()) == c.str);  // str() of a 0-d array is its scalar's
 }
 
-// One case of golden/print_repr_golden.txt (written by make_golden_print_repr.py).
+// One case of golden/print/print_repr_golden.txt (written by make_golden_print_repr.py).
 struct options_case {
   std::string name, dtype, input, options_text;
   xp::print_options_update options;
@@ -149,7 +149,7 @@ xp::print_options_update parse_options(const std::string& text) {
 }
 
 std::vector<options_case> read_print_repr_golden() {
-  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print_repr_golden.txt");
+  std::ifstream f(std::string(XP_GOLDEN_DIR) + "/print/print_repr_golden.txt");
   REQUIRE(f.good());
   std::vector<options_case> cases;
   std::string line, word;
@@ -172,7 +172,7 @@ std::vector<options_case> read_print_repr_golden() {
 // Under the case's options, set once by a printoptions guard, once as per-call overrides.
 template <class T>
 void check_options_case(const options_case& c) {
-  const auto a = xp::load_npy<T, B>(std::string(XP_GOLDEN_DIR) + "/print_" + c.input + ".npy");
+  const auto a = xp::load_npy<T, B>(std::string(XP_GOLDEN_DIR) + "/print/print_" + c.input + ".npy");
   INFO(c.name << " (options:" << c.options_text << ")");
   {
     const xp::printoptions guard(c.options);
@@ -188,7 +188,7 @@ void check_options_case(const options_case& c) {
 
 }  // namespace
 
-TEST_CASE("print: str() and repr() are NumPy's (golden/print_golden.txt)") {
+TEST_CASE("print: str() and repr() are NumPy's (golden/print/print_golden.txt)") {
   const auto cases = read_print_golden();
   CHECK(cases.size() >= 80);
   for (const auto& c : cases) {
@@ -202,7 +202,9 @@ TEST_CASE("print: str() and repr() are NumPy's (golden/print_golden.txt)") {
   }
 }
 
-TEST_CASE("print: str() and repr() of the dtypes of issue 18 are NumPy's (golden/print_dtypes_golden.txt)") {
+TEST_CASE(
+    "print: str() and repr() of int8, int16, uint16, uint32, uint64, float16 and complex are NumPy's "
+    "(golden/print/print_dtypes_golden.txt)") {
   const auto cases = read_print_golden("print_dtypes_golden.txt");
   CHECK(cases.size() >= 160);
   std::set<std::string> seen;
@@ -256,7 +258,7 @@ TEST_CASE("print: float16 and complex under print options, scalars, expressions"
   CHECK(xp::scalar_str(xp::sum(z.copy_to_host()).item()) == "(4+1.5j)");
 }
 
-TEST_CASE("print: str() and repr() under print options are NumPy's (golden/print_repr_golden.txt)") {
+TEST_CASE("print: str() and repr() under print options are NumPy's (golden/print/print_repr_golden.txt)") {
   const auto cases = read_print_repr_golden();
   CHECK(cases.size() >= 150);
   for (const auto& c : cases) {
@@ -392,10 +394,10 @@ TEST_CASE("print: complex and float16 under each print option are NumPy's") {
   CHECK(xp::array_str(h, {.precision = 2, .floatmode = xp::float_mode::fixed}) == "[ nan -inf 0.50 0.33]");
 }
 
-TEST_CASE_TEMPLATE("print: the dtypes of issue 18 print the same on the device as on the host", C,
-                   xt_test::on<std::int8_t>, xt_test::on<std::int16_t>, xt_test::on<std::uint16_t>,
-                   xt_test::on<std::uint32_t>, xt_test::on<std::uint64_t>, xt_test::on<xp::float16>,
-                   xt_test::on<xp::complex64>, xt_test::on<xp::complex128>) {
+TEST_CASE_TEMPLATE(
+    "print: int8, int16, uint16, uint32, uint64, float16 and complex print the same on the device as on the host", C,
+    xt_test::on<std::int8_t>, xt_test::on<std::int16_t>, xt_test::on<std::uint16_t>, xt_test::on<std::uint32_t>,
+    xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<xp::complex64>, xt_test::on<xp::complex128>) {
   using T = typename C::type;
   auto h = xp::empty<T, xp::host>({2, 3, 4});
   for (xp::index_t i = 0; i < h.size(); ++i) {

@@ -5,11 +5,11 @@
 using namespace xt_test;
 
 namespace {
-xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("red_m64")); }
-xp::ndarray<std::int32_t, B> red_mi() { return xp::load_npy<std::int32_t, B>(golden("red_mi")); }
+xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("reductions/red_m64")); }
+xp::ndarray<std::int32_t, B> red_mi() { return xp::load_npy<std::int32_t, B>(golden("reductions/red_mi")); }
 template <class T>
 xp::ndarray<T> red_want(const std::string& n) {
-  return xp::load_npy<T>(golden("red_" + n));
+  return xp::load_npy<T>(golden("reductions/red_" + n));
 }
 const double red_tol = 1e-12;
 }  // namespace

@@ -6,10 +6,10 @@
 using namespace xt_test;
 
 namespace {
-xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("red_m64")); }
+xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("reductions/red_m64")); }
 template <class T>
 xp::ndarray<T> red_want(const std::string& n) {
-  return xp::load_npy<T>(golden("red_" + n));
+  return xp::load_npy<T>(golden("reductions/red_" + n));
 }
 }  // namespace
 

@@ -6,16 +6,16 @@ using namespace xt_test;
 TEST_CASE("slicing: views match NumPy's") {
   auto b = base();
   check_same(b(xp::range(1, xp::none), xp::range(xp::none, xp::none, -1), xp::range(1, 4, 2)),
-             xp::load_npy<std::int64_t>(golden("slice_a")));
-  check_same(b(xp::all, 1, xp::range(xp::none, xp::none, -2)), xp::load_npy<std::int64_t>(golden("slice_b")));
-  check_same(b(xp::ellipsis, xp::newaxis, 0), xp::load_npy<std::int64_t>(golden("slice_c")));
-  check_same(b(-1, xp::range(-2, xp::none)), xp::load_npy<std::int64_t>(golden("slice_d")));
+             xp::load_npy<std::int64_t>(golden("indexing/slice_a")));
+  check_same(b(xp::all, 1, xp::range(xp::none, xp::none, -2)), xp::load_npy<std::int64_t>(golden("indexing/slice_b")));
+  check_same(b(xp::ellipsis, xp::newaxis, 0), xp::load_npy<std::int64_t>(golden("indexing/slice_c")));
+  check_same(b(-1, xp::range(-2, xp::none)), xp::load_npy<std::int64_t>(golden("indexing/slice_d")));
   check_same(b(xp::range(xp::none, xp::none, -1), xp::range(5, -7, -1), xp::newaxis, xp::range(3, 0, -2)),
-             xp::load_npy<std::int64_t>(golden("slice_e")));
-  check_same(b(xp::all, xp::range(10, 20), xp::all), xp::load_npy<std::int64_t>(golden("slice_f")));
+             xp::load_npy<std::int64_t>(golden("indexing/slice_e")));
+  check_same(b(xp::all, xp::range(10, 20), xp::all), xp::load_npy<std::int64_t>(golden("indexing/slice_f")));
   auto g = b(1, 2, 3);
   CHECK(g.ndim() == 0);
-  check_same(g, xp::load_npy<std::int64_t>(golden("slice_g")));
+  check_same(g, xp::load_npy<std::int64_t>(golden("indexing/slice_g")));
 }
 
 TEST_CASE("slicing: views share memory and write through") {

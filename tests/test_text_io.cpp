@@ -128,12 +128,12 @@ std::string error_of(F&& f) {
 
 // ---- loadtxt -----------------------------------------------------------------------------------
 
-/// loadtxt of golden/loadtxt_<name>.txt with these options equals np.loadtxt's result.
+/// loadtxt of golden/io/loadtxt_<name>.txt with these options equals np.loadtxt's result.
 template <class T>
 void check_loadtxt(const std::string& name, const xp::loadtxt_options& options = {}) {
   INFO("case " << name);
-  const auto got = xp::loadtxt<T, B>(golden_file("loadtxt_" + name + ".txt"), options);
-  check_identical(got, xp::load_npy<T>(golden_file("loadtxt_" + name + ".npy")));
+  const auto got = xp::loadtxt<T, B>(golden_file("io/loadtxt_" + name + ".txt"), options);
+  check_identical(got, xp::load_npy<T>(golden_file("io/loadtxt_" + name + ".npy")));
 }
 
 TEST_CASE("loadtxt: reads what np.loadtxt reads from the same file") {
@@ -164,8 +164,8 @@ TEST_CASE("loadtxt: one row, one column, one value and no data have NumPy's shap
   check_loadtxt<double>("empty");  // (0,)
   check_loadtxt<double>("empty_ndmin2", {.ndmin = 2});
   check_loadtxt<double>("empty_usecols", {.usecols = {0, 1}, .ndmin = 2});
-  CHECK(xp::loadtxt<double, B>(golden_file("loadtxt_scalar.txt")).ndim() == 0);
-  CHECK(xp::to_string(xp::loadtxt<double, B>(golden_file("loadtxt_empty.txt")).shape()) == "(0,)");
+  CHECK(xp::loadtxt<double, B>(golden_file("io/loadtxt_scalar.txt")).ndim() == 0);
+  CHECK(xp::to_string(xp::loadtxt<double, B>(golden_file("io/loadtxt_empty.txt")).shape()) == "(0,)");
 }
 
 /// The message of the error of loadtxt<T> on a file holding `text`.
@@ -276,14 +276,14 @@ TEST_CASE("loadtxt: long lines, no final newline, a \\r\\n split across reads") 
 
 // ---- savetxt -----------------------------------------------------------------------------------
 
-/// savetxt of golden/savetxt_<name>.npy (loaded on B) with these options writes the bytes of
-/// golden/savetxt_<name>.txt.
+/// savetxt of golden/io/savetxt_<name>.npy (loaded on B) with these options writes the bytes of
+/// golden/io/savetxt_<name>.txt.
 template <class T>
 void check_savetxt(const scratch_dir& dir, const std::string& name, const xp::savetxt_options& options = {}) {
   INFO("case " << name);
-  const auto a = xp::load_npy<T, B>(golden_file("savetxt_" + name + ".npy"));
+  const auto a = xp::load_npy<T, B>(golden_file("io/savetxt_" + name + ".npy"));
   xp::savetxt(dir.file(name + ".txt"), a, options);
-  CHECK(read_bytes(dir.file(name + ".txt")) == read_bytes(golden_file("savetxt_" + name + ".txt")));
+  CHECK(read_bytes(dir.file(name + ".txt")) == read_bytes(golden_file("io/savetxt_" + name + ".txt")));
 }
 
 TEST_CASE("savetxt: writes np.savetxt's bytes") {
@@ -375,7 +375,7 @@ TEST_CASE("savetxt: refuses what NumPy refuses, and leaves no file behind") {
   CHECK(read_bytes(path) == "0 1 2\n3 4 5\n");
 }
 
-// ---- issue 18's dtypes: int8 int16 uint16 uint32 uint64 float16 complex64 complex128 ----------
+// ---- int8 int16 uint16 uint32 uint64 float16 complex64 complex128 ------------------------------
 
 /// Same shape and the same bits in every element (-0.0 and NaN included).
 template <class T, class B1, class B2>
@@ -388,15 +388,15 @@ void check_bits(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& want) {
   }
 }
 
-/// loadtxt of golden/loadtxt_<name>.txt equals np.loadtxt's result bit for bit.
+/// loadtxt of golden/io/loadtxt_<name>.txt equals np.loadtxt's result bit for bit.
 template <class T>
 void check_loadtxt_bits(const std::string& name, const xp::loadtxt_options& options = {}) {
   INFO("case " << name);
-  check_bits(xp::loadtxt<T, B>(golden_file("loadtxt_" + name + ".txt"), options),
-             xp::load_npy<T>(golden_file("loadtxt_" + name + ".npy")));
+  check_bits(xp::loadtxt<T, B>(golden_file("io/loadtxt_" + name + ".txt"), options),
+             xp::load_npy<T>(golden_file("io/loadtxt_" + name + ".npy")));
 }
 
-TEST_CASE("loadtxt: the dtypes of issue 18 read what np.loadtxt reads") {
+TEST_CASE("loadtxt: int8, int16, uint16, uint32, uint64, float16 and complex read what np.loadtxt reads") {
   check_loadtxt_bits<std::int8_t>("int8");
   check_loadtxt_bits<std::int16_t>("int16");
   check_loadtxt_bits<std::uint16_t>("uint16");
@@ -431,7 +431,7 @@ TEST_CASE("loadtxt: the dtypes of issue 18 read what np.loadtxt reads") {
   CHECK(mentions(loadtxt_error<xp::value_error, xp::float16>(dir, "1.5.5\n"), "'1.5.5' to float16"));
 }
 
-TEST_CASE("savetxt: the dtypes of issue 18 write np.savetxt's bytes") {
+TEST_CASE("savetxt: int8, int16, uint16, uint32, uint64, float16 and complex write np.savetxt's bytes") {
   scratch_dir dir("savetxt18");
   check_savetxt<std::int8_t>(dir, "i8_default");
   check_savetxt<std::int16_t>(dir, "i16_d", {.fmt = "%d"});
@@ -463,9 +463,10 @@ TEST_CASE("savetxt: the dtypes of issue 18 write np.savetxt's bytes") {
   CHECK(read_bytes(dir.file("z.txt")) == "1-2j,0.5+0j\n");
 }
 
-TEST_CASE_TEMPLATE("savetxt: loadtxt reads back what savetxt wrote, for the dtypes of issue 18", C, on<std::int8_t>,
-                   on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
-                   on<xp::complex64>, on<xp::complex128>) {
+TEST_CASE_TEMPLATE(
+    "savetxt: loadtxt reads back what savetxt wrote, for int8, int16, uint16, uint32, uint64, float16 and complex", C,
+    on<std::int8_t>, on<std::int16_t>, on<std::uint16_t>, on<std::uint32_t>, on<std::uint64_t>, on<xp::float16>,
+    on<xp::complex64>, on<xp::complex128>) {
   using T = typename C::type;
   scratch_dir dir("roundtrip18");
   auto h = xp::empty<T, xp::host>({5, 4});
@@ -530,13 +531,13 @@ struct golden_arrays {
 
 TEST_CASE("npz: load_npz reads np.savez's archive") {
   const golden_arrays g;
-  const xp::npz_file z = xp::load_npz(golden_file("npz_named.npz"));
+  const xp::npz_file z = xp::load_npz(golden_file("io/npz_named.npz"));
   CHECK(z.files() == std::vector<std::string>{"a", "b", "c", "d", "e", "f"});
-  CHECK(z.path() == golden_file("npz_named.npz"));
+  CHECK(z.path() == golden_file("io/npz_named.npz"));
   CHECK(z.contains("a"));
   CHECK(z.contains("a.npy"));
   CHECK_FALSE(z.contains("g"));
-  CHECK(xp::load(golden_file("npz_named.npz")).files() == z.files());  // np.load's spelling
+  CHECK(xp::load(golden_file("io/npz_named.npz")).files() == z.files());  // np.load's spelling
   CHECK_FALSE(z.contains("a.np"));
   check_identical(z.get<double, B>("a"), g.a);
   check_identical(z.get<float, B>("b"), g.b);
@@ -557,12 +558,12 @@ TEST_CASE("npz: load_npz reads np.savez's archive") {
   // no such member: NumPy's KeyError
   CHECK(mentions(error_of<xp::index_error>([&] { (void)z.get<double, B>("g"); }), "g is not a file in the archive"));
 
-  const xp::npz_file p = xp::load_npz(golden_file("npz_positional.npz"));
+  const xp::npz_file p = xp::load_npz(golden_file("io/npz_positional.npz"));
   CHECK(p.files() == std::vector<std::string>{"arr_0", "arr_1"});
   check_identical(p.get<bool, B>("arr_1"), g.f);
 
   // Fortran order, big-endian and uint16 members, through the .npy reader
-  const xp::npz_file l = xp::load_npz(golden_file("npz_layouts.npz"));
+  const xp::npz_file l = xp::load_npz(golden_file("io/npz_layouts.npz"));
   check_identical(l.get<double, B>("fortran"), g.a);
   check_identical(l.get<std::int32_t, B>("big"), array_of<std::int32_t>({3}, {0, 1, 2}));
   CHECK(l.dtype("u16") == "uint16");
@@ -574,11 +575,11 @@ TEST_CASE("npz: savez writes np.savez's bytes") {
   const golden_arrays g;
   xp::savez(dir.file("named.npz"), {{"a", g.a}, {"b", g.b}, {"c", g.c}, {"d", g.d}, {"e", g.e}, {"f", g.f}});
   const auto a = xp::load_npz(dir.file("named.npz")).get<double, B>("a");
-  CHECK(read_bytes(dir.file("named.npz")) == read_bytes(golden_file("npz_named.npz")));
+  CHECK(read_bytes(dir.file("named.npz")) == read_bytes(golden_file("io/npz_named.npz")));
   check_identical(a, g.a);
 
   xp::savez(dir.file("positional.npz"), {g.a, g.f});
-  CHECK(read_bytes(dir.file("positional.npz")) == read_bytes(golden_file("npz_positional.npz")));
+  CHECK(read_bytes(dir.file("positional.npz")) == read_bytes(golden_file("io/npz_positional.npz")));
 
   // A view is saved as its contiguous copy; a list built at run time works the same.
   const auto padded = xp::asarray<B>(xp::zeros<double, xp::host>({4, 6}));
@@ -630,7 +631,7 @@ TEST_CASE("npz: ZIP64 records, an archive comment and data before the archive") 
   check_identical(z.get<bool, B>("f"), g.f);
 
   // zipfile reads archives behind a stub and with a comment: so does load_npz.
-  std::string golden = read_bytes(golden_file("npz_named.npz"));
+  std::string golden = read_bytes(golden_file("io/npz_named.npz"));
   const std::string comment = "a comment PK\x05\x06 with a false signature";
   golden[golden.size() - 2] = static_cast<char>(comment.size());
   const std::string shifted = "#!/bin/sh\nexit 0\n" + golden + comment;
@@ -668,7 +669,7 @@ void load_everything(const std::string& bytes) {
 
 TEST_CASE("npz: damaged archives are io_errors, never crashes") {
   scratch_dir dir("npz_damaged");
-  const std::string golden = read_bytes(golden_file("npz_named.npz"));
+  const std::string golden = read_bytes(golden_file("io/npz_named.npz"));
 
   // every truncation: the end record is gone
   for (std::size_t n = 0; n < golden.size(); ++n) {
@@ -702,14 +703,15 @@ TEST_CASE("npz: damaged archives are io_errors, never crashes") {
                  "central directory"));
 
   // np.savez_compressed: the directory opens, the members refuse
-  const xp::npz_file c = xp::load_npz(golden_file("npz_compressed.npz"));
+  const xp::npz_file c = xp::load_npz(golden_file("io/npz_compressed.npz"));
   CHECK(c.files() == std::vector<std::string>{"a"});
   const std::string m = error_of<xp::io_error>([&] { (void)c.get<double, B>("a"); });
   CHECK(mentions(m, "compressed archives are not supported"));
   CHECK(mentions(m, "npz_compressed.npz"));
 
   // not an archive at all
-  CHECK(mentions(error_of<xp::io_error>([&] { (void)xp::load_npz(golden_file("arange_f64.npy")); }), "xp::load_npy"));
+  CHECK(mentions(error_of<xp::io_error>([&] { (void)xp::load_npz(golden_file("creation/arange_f64.npy")); }),
+                 "xp::load_npy"));
   CHECK(mentions(error_of<xp::io_error>([&] { (void)xp::load_npz(dir.file("missing.npz")); }), "No such file"));
   CHECK(mentions(error_of<xp::io_error>([&] { (void)xp::load_npz(dir.path.string()); }), "Is a directory"));
 }

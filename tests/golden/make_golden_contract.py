@@ -1,6 +1,6 @@
 """Golden data for searchsorted, tensordot and vecdot (tests/test_contract.cpp). Run with NumPy 2:
     python tests/golden/make_golden_contract.py
-Writes tests/golden/contract.npz."""
+Writes tests/golden/linalg/contract.npz."""
 import os
 
 import numpy as np
@@ -42,4 +42,4 @@ c2 = (rng.uniform(-1, 1, (2, 6)) + 1j * rng.uniform(-1, 1, (2, 6))).astype(np.co
 out["vd_c1"], out["vd_c2"], out["vd_c"] = c1, c2, np.vecdot(c1, c2)
 i1 = rng.integers(-9, 10, (3, 4)).astype(np.int64)
 out["vd_i1"], out["vd_i"] = i1, np.vecdot(i1, i1)
-np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "contract.npz"), **out)
+np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "linalg", "contract.npz"), **out)

@@ -1,7 +1,7 @@
 """Golden data for the array API's cumulative_sum / cumulative_prod (NumPy 2.1+), read by
-tests/test_methods.cpp. Run with NumPy 2:  python tests/golden/make_golden_cumulative.py
-Writes tests/golden/cumulative.npz: the input `x` (int32, 3 x 4 x 5) and one member per
-(function, axis, include_initial), named <fn>_ax<axis>_<init|plain>."""
+tests/test_cumulative.cpp. Run with NumPy 2:  python tests/golden/make_golden_cumulative.py
+Writes tests/golden/reductions/cumulative.npz: the input `x` (int32, 3 x 4 x 5) and one member
+per (function, axis, include_initial), named <fn>_ax<axis>_<init|plain>."""
 import os
 
 import numpy as np
@@ -18,4 +18,4 @@ for fn in ("sum", "prod"):
             out[key] = f(x, axis=axis, include_initial=init)
     # a 1-D float64 input needs no axis
     out[f"{fn}_1d_init"] = f(out["v"], include_initial=True)
-np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "cumulative.npz"), **out)
+np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "reductions", "cumulative.npz"), **out)

@@ -5,7 +5,7 @@ arithmetic and astype for every dtype. Run with NumPy 2 (the venv; the script as
 
     /work/venv-np2/bin/python tests/golden/make_golden_dtypes.py
 
-It writes, into tests/golden/:
+It writes, into tests/golden/dtypes/:
 
 * dtype_promotion.txt: '#' lines explain; then `A B R` for every ordered pair of the 14 dtypes
   (R = (np.ones(2, A) + np.ones(2, B)).dtype), `A pyint|pyfloat|pycomplex|pybool R` (R the dtype
@@ -75,7 +75,8 @@ import numpy as np
 
 assert np.__version__.split(".")[0] == "2", f"run with NumPy 2, not {np.__version__}"
 
-out = os.path.dirname(os.path.abspath(__file__))
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "dtypes")
+os.makedirs(out, exist_ok=True)
 
 TAGS = {"b1": np.bool_, "i1": np.int8, "i2": np.int16, "i4": np.int32, "i8": np.int64,
         "u1": np.uint8, "u2": np.uint16, "u4": np.uint32, "u8": np.uint64,

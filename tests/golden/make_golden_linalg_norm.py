@@ -3,8 +3,8 @@ Run with Debian's NumPy (1.24):  /usr/bin/python3 tests/golden/make_golden_linal
 np.linalg.norm's semantics are the same in NumPy 2; vector_norm and matrix_norm (NumPy 2.0+, the
 array API's linalg extension) are written below as NumPy 2.0 defines them, on np.linalg.norm.
 
-Writes tests/golden/linalg_norm.npz. For each input dtype code (f4, f8, i4, c8) the inputs
-<code>_v (7,), <code>_m (4, 5), <code>_b (2, 3, 4), and one member per case, named
+Writes tests/golden/linalg/linalg_norm.npz. For each input dtype code (f4, f8, i4, c8) the
+inputs <code>_v (7,), <code>_m (4, 5), <code>_b (2, 3, 4), and one member per case, named
 <code>_<case>; a case name says the input, the ord (`none`, `fro`, `inf`, `minf` for -inf,
 `m1` for -1, `p5` for 0.5) and the axes (`ax12` = axis=(1, 2), `axm1` = axis=-1).
 `_keep` cases have keepdims=True. Views: `mT` is m.T, `ms` is m[::2, ::-1], `vs` is v[::-2]."""
@@ -114,4 +114,4 @@ for name, f in (("empty_v_inf", lambda: norm(np.zeros(0), inf)), ("empty_03_inf"
     except ValueError:
         pass
 
-np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "linalg_norm.npz"), **out)
+np.savez(os.path.join(os.path.dirname(os.path.abspath(__file__)), "linalg", "linalg_norm.npz"), **out)

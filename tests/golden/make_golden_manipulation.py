@@ -4,8 +4,8 @@ Run with NumPy 2 (the script asserts 2.x):
 
     /work/venv-np2/bin/python tests/golden/make_golden_manipulation.py
 
-It writes, into tests/golden/, with np.savez (not compressed; every member C-contiguous, in
-NumPy's result dtype):
+It writes, into tests/golden/manipulation/, with np.savez (not compressed; every member
+C-contiguous, in NumPy's result dtype):
 
 * manip_<tag>.npz for one dtype of each class: b1 (bool), i4 (int32), f4 (float32),
   c8 (complex64). Inputs: `x` (3, 4, 5) and `y` (2, 4, 5) of that dtype, `s` a 0-d value.
@@ -20,7 +20,8 @@ import os
 import numpy as np
 
 assert np.__version__.startswith("2."), np.__version__
-HERE = os.path.dirname(os.path.abspath(__file__))
+HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "manipulation")
+os.makedirs(HERE, exist_ok=True)
 
 
 def inputs(tag):

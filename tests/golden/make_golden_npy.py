@@ -4,9 +4,9 @@ Debian's python3-numpy (1.24):
 
     /usr/bin/python3 tests/golden/make_golden_npy.py
 
-Every file is named npy_*.npy. Files the reader is tested on come with the values they must
-load as: either `npy_<name>_expect.npy`, written C-order and little-endian (the reader's
-plainest path), or values the test spells out itself. The `npy_written_*` files are
+Every file is tests/golden/io/npy_*.npy. Files the reader is tested on come with the values
+they must load as: either `npy_<name>_expect.npy`, written C-order and little-endian (the
+reader's plainest path), or values the test spells out itself. The `npy_written_*` files are
 np.save's bytes, which xp::save_npy must reproduce exactly. The outputs are committed; the
 tests never run Python. Every case is deterministic.
 """
@@ -17,7 +17,8 @@ import numpy as np
 
 assert np.__version__.startswith("1.24"), "the writer goldens are NumPy 1.24's bytes"
 
-out = os.path.dirname(os.path.abspath(__file__))
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "io")
+os.makedirs(out, exist_ok=True)
 
 
 def path(name):

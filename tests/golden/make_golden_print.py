@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes print_golden.txt: NumPy's str() and repr() of a set of arrays, the oracle of xp's
+"""Writes print/print_golden.txt: NumPy's str() and repr() of a set of arrays, the oracle of xp's
 printing (tests/test_print.cpp reads it; tests never run Python). make_golden_print_repr.py
 adds more cases, print options among them.
 
@@ -137,7 +137,8 @@ cases = [
     case("no_summary_1000", np.arange(1000, dtype=np.uint8).reshape(10, 100)),
 ]
 
-out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "print_golden.txt")
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "print", "print_golden.txt")
+os.makedirs(os.path.dirname(out), exist_ok=True)
 with open(out, "w") as f:
     f.write(f"# NumPy {np.__version__} str() and repr() of {len(cases)} arrays; written by make_golden_print.py\n")
     f.writelines(cases)

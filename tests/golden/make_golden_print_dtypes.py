@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes print_dtypes_golden.txt: NumPy's str() and repr() of arrays of the 8 dtypes issue 18
+"""Writes print/print_dtypes_golden.txt: NumPy's str() and repr() of arrays of the 8 dtypes issue 18
 adds to xp's printing (int8 int16 uint16 uint32 uint64 float16 complex64 complex128), in the
 record format of print_golden.txt (make_golden_print.py); tests never run Python. Run with
 Debian's NumPy 1.24, like the other print goldens:
@@ -178,7 +178,8 @@ for dt, tag in ((c8, "c8"), (c16, "c16")):
 
 names = [name for name, _ in cases]
 assert len(set(names)) == len(names)
-out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "print_dtypes_golden.txt")
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "print", "print_dtypes_golden.txt")
+os.makedirs(os.path.dirname(out), exist_ok=True)
 
 if compare:
     def parse(text):

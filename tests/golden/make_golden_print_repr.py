@@ -1,5 +1,5 @@
 #!/usr/bin/python3
-"""Writes print_repr_golden.txt and its inputs print_*.npy: NumPy's str() and repr() of arrays
+"""Writes print/print_repr_golden.txt and its inputs print/print_*.npy: NumPy's str() and repr() of arrays
 under a set of print options, the oracle of xp::array_str, xp::repr and xp::set_printoptions
 (tests/test_print.cpp reads them; the tests never run Python). Run with Debian's
 python3-numpy (1.24):
@@ -21,7 +21,8 @@ import numpy as np
 
 assert np.__version__.startswith("1.24"), np.__version__
 
-here = os.path.dirname(os.path.abspath(__file__))
+here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "print")
+os.makedirs(here, exist_ok=True)
 defaults = dict(precision=8, threshold=1000, edgeitems=3, linewidth=75, suppress=False, nanstr="nan",
                 infstr="inf", sign="-", floatmode="maxprec")
 np.set_printoptions(**defaults)

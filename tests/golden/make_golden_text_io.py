@@ -5,7 +5,8 @@ python3-numpy (1.24):
 
     /usr/bin/python3 tests/golden/make_golden_text_io.py
 
-Outputs (all small, all committed; the tests never run Python; every case is deterministic):
+Outputs, in tests/golden/io/ (all small, all committed; the tests never run Python; every case
+is deterministic):
   loadtxt_<case>.txt   a text file           loadtxt_<case>.npy  np.loadtxt's result
   savetxt_<case>.npy   an array              savetxt_<case>.txt  np.savetxt's output
   npz_*.npz            archives from np.savez / np.savez_compressed
@@ -16,7 +17,8 @@ import warnings
 
 import numpy as np
 
-out = os.path.dirname(os.path.abspath(__file__))
+out = os.path.join(os.path.dirname(os.path.abspath(__file__)), "io")
+os.makedirs(out, exist_ok=True)
 
 
 def path(name):

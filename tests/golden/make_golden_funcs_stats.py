@@ -1,10 +1,15 @@
-"""Goldens of issue 19's elementwise functions and statistics (tests/test_ops_numpy_extras.cpp).
+"""Goldens of elementwise functions (arccosh, arcsinh, arctanh, positive, signbit, deg2rad,
+rad2deg, logical_xor, heaviside, fmod, remainder, isclose, allclose, nan_to_num) and statistics
+(nansum, nanprod, nanmean, nanmin, nanmax, nanargmin, nanargmax, ptp, average) over one dtype of
+each class (tests/funcs_stats_support.hpp; read by tests/test_ops_*.cpp and
+tests/test_reduction_stats.cpp).
 
 Run with NumPy 2 (the tests were written against numpy 2.4):
-    /work/venv-np2/bin/python tests/golden/make_golden_ops19.py
-Writes tests/golden/ops19_<code>.npz, one archive per dtype (code = xp's npy code: b1 i1 i4 u8 f2
-f4 f8 c8 c16), each holding the inputs (a, b: 6 x 8; n: the statistics' input; w: weights) and
-NumPy's results under the names the test reads. An op NumPy refuses for a dtype is absent.
+    /work/venv-np2/bin/python tests/golden/make_golden_funcs_stats.py
+Writes tests/golden/ops/funcs_stats_<code>.npz, one archive per dtype (code = xp's npy code: b1 i1
+i4 u8 f2 f4 f8 c8 c16), each holding the inputs (a, b: 6 x 8; n: the statistics' input; w:
+weights) and NumPy's results under the names the tests read. An op NumPy refuses for a dtype is
+absent.
 """
 import os
 import warnings
@@ -142,7 +147,8 @@ def make(dt):
     put("average_w", lambda: np.average(n, axis=1, weights=w))
     put("average_w1", lambda: np.average(n, axis=0, weights=w1))
     put("average_w1k", lambda: np.average(n, axis=-2, weights=w1, keepdims=True))
-    np.savez(os.path.join(HERE, "ops19_" + CODES[dt] + ".npz"), **out)
+    os.makedirs(os.path.join(HERE, "ops"), exist_ok=True)
+    np.savez(os.path.join(HERE, "ops", "funcs_stats_" + CODES[dt] + ".npz"), **out)
 
 
 if __name__ == "__main__":
