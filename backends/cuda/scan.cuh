@@ -4,8 +4,9 @@
 /// the problem has a source: one row is CUB's single-pass inclusive scan (on the H100, 2^26 float32 in 235 us against
 /// Thrust's 275 us for the same scan), several rows Thrust's scan by row key. Temporary storage comes from xp's
 /// stream-ordered allocator, so a scan neither synchronises nor bypasses the pool. Compiled into libxp_cuda by
-/// scan_integers_float16.cu, scan_float_double.cu and scan_complex.cu, a share of the dtypes each: as one unit, CUB's
-/// and Thrust's scans for seven dtypes and two operators took 106 s of the 16-core GPU machine's clean build.
+/// scan_integers.cu, scan_float16.cu, scan_float_double.cu and scan_complex.cu, a share of the dtypes each: as one
+/// unit, CUB's and Thrust's scans for seven dtypes and two operators took 106 s of the 16-core GPU machine's clean
+/// build.
 
 #if !defined(__CUDACC__)
 #error "xp/backends/cuda/scan.cuh is for translation units compiled by nvcc"

@@ -1,4 +1,4 @@
-// The device scans of integers (the int64 and uint64 accumulators) and of float16 (the kernels are in
+// The device scans of integers (the int64 and uint64 accumulators) (the kernels are in
 // backends/cuda/scan.cuh).
 #include "xp/backends/cuda/scan.cuh"
 
@@ -6,6 +6,5 @@ namespace xp::backends::cuda {
 
 template void scan_rows<std::int64_t>(const detail::scan_problem<std::int64_t>&);
 template void scan_rows<std::uint64_t>(const detail::scan_problem<std::uint64_t>&);
-template void scan_rows<float16>(const detail::scan_problem<float16>&);
 
 }  // namespace xp::backends::cuda
