@@ -69,4 +69,24 @@ void check_funcs_stats_member(const std::string& name, const xp::ndarray<R, B>& 
   check_member(funcs_stats_archive<T>(), name, got, ulps);
 }
 
+/// The float32/float64 goldens of the elementwise functions (tests/golden/ops/, make_golden_core.py):
+/// the input `name`, and `op_<name>`, NumPy's result.
+template <class T>
+std::string op_tag() {
+  return std::is_same_v<T, float> ? "f32" : "f64";
+}
+template <class T>
+xp::ndarray<T, B> op_load(const std::string& name) {
+  return xp::load_npy<T, B>(golden("ops/" + name + "_" + op_tag<T>()));
+}
+template <class T>
+xp::ndarray<T> op_want(const std::string& name) {
+  return xp::load_npy<T>(golden("ops/op_" + name + "_" + op_tag<T>()));
+}
+
 }  // namespace xt_test
+
+// Transcendental functions: NumPy's and CUDA's libraries are not correctly rounded; a few
+// ulp apart is agreement, anything wrong in xp is off by far more.
+#define XP_CHECK_OP(name, tol_, ...) \
+  SUBCASE(name) { check_close(xp::eval(__VA_ARGS__), op_want<T>(name), tol_); }

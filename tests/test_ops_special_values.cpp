@@ -25,11 +25,6 @@ xp::ndarray<T, B> load_edge(const std::string& area, const std::string& name) {
 
 }  // namespace
 
-template <class T>
-std::string op_tag() {
-  return std::is_same_v<T, float> ? "f32" : "f64";
-}
-
 TEST_CASE("special values: NaN and infinity follow NumPy") {
   const auto v = xp::load_npy<double, B>(golden("ops/nan_src"));
   check_same(xp::eval(xp::isnan(v)), xp::load_npy<bool>(golden("ops/nan_isnan")));

@@ -7,25 +7,6 @@
 
 using namespace xt_test;
 
-template <class T>
-std::string op_tag() {
-  return std::is_same_v<T, float> ? "f32" : "f64";
-}
-
-template <class T>
-xp::ndarray<T, B> op_load(const std::string& name) {
-  return xp::load_npy<T, B>(golden("ops/" + name + "_" + op_tag<T>()));
-}
-template <class T>
-xp::ndarray<T> op_want(const std::string& name) {
-  return xp::load_npy<T>(golden("ops/op_" + name + "_" + op_tag<T>()));
-}
-
-// Transcendental functions: NumPy's and CUDA's libraries are not correctly rounded; a few
-// ulp apart is agreement, anything wrong in xp is off by far more.
-#define XP_CHECK_OP(name, tol_, ...) \
-  SUBCASE(name) { check_close(xp::eval(__VA_ARGS__), op_want<T>(name), tol_); }
-
 TEST_CASE_TEMPLATE("trig: float functions match NumPy (trigonometric and hyperbolic functions, arctan2, hypot)", C,
                    XP_FLOAT_DTYPES) {
   using T = typename C::type;
