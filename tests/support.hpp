@@ -41,6 +41,12 @@ struct on {
 
 inline std::string golden(const std::string& name) { return std::string(XP_GOLDEN_DIR) + "/" + name + ".npy"; }
 
+/// tests/golden/<area>/edge_<name>.npy (make_golden_edges.py) on B.
+template <class T>
+xp::ndarray<T, B> load_edge(const std::string& area, const std::string& name) {
+  return xp::load_npy<T, B>(golden(area + "/edge_" + name));
+}
+
 /// Elements of any array in C order, read on the host.
 template <class T, class Bk>
 std::vector<T> values(const xp::ndarray<T, Bk>& a) {

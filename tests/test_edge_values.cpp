@@ -11,12 +11,6 @@ using xp::index_t;
 
 namespace {
 
-/// tests/golden/<area>/edge_<name>.npy (make_golden_edges.py) on B.
-template <class T>
-xp::ndarray<T, B> load_edge(const std::string& area, const std::string& name) {
-  return xp::load_npy<T, B>(golden(area + "/edge_" + name));
-}
-
 // One output per input of a functor: the sum and the difference (a multi-output kernel).
 struct sum_and_difference {
   template <class T>

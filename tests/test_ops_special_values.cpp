@@ -15,16 +15,6 @@
 using namespace xt_test;
 using xp::index_t;
 
-namespace {
-
-/// tests/golden/<area>/edge_<name>.npy (make_golden_edges.py) on B.
-template <class T>
-xp::ndarray<T, B> load_edge(const std::string& area, const std::string& name) {
-  return xp::load_npy<T, B>(golden(area + "/edge_" + name));
-}
-
-}  // namespace
-
 TEST_CASE("special values: NaN and infinity follow NumPy") {
   const auto v = xp::load_npy<double, B>(golden("ops/nan_src"));
   check_same(xp::eval(xp::isnan(v)), xp::load_npy<bool>(golden("ops/nan_isnan")));
