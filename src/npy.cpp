@@ -1,4 +1,4 @@
-// The compiled part of xp's .npy support (include/xp/core/npy.hpp): header parsing and
+// The compiled part of xp's .npy support (include/xp/io/npy.hpp): header parsing and
 // validation, byte-swapping, dtype conversion, Fortran-to-C reordering and all file I/O.
 //
 // Reading is paranoid by design: every field of the header is checked, and the element
@@ -6,7 +6,7 @@
 // caller allocates anything. Files and memory go through one byte source interface, so both
 // share every check.
 
-#include "xp/core/npy.hpp"
+#include "xp/io/npy.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>

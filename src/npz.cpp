@@ -1,4 +1,4 @@
-// The compiled part of xp's .npz support (include/xp/core/npz.hpp): a ZIP writer that
+// The compiled part of xp's .npz support (include/xp/io/npz.hpp): a ZIP writer that
 // produces np.savez's bytes, and a ZIP reader for stored archives.
 //
 // The writer mirrors Python's zipfile as np.savez (NumPy 1.24) drives it: members stored
@@ -12,7 +12,7 @@
 // xp::io_error, never a read outside the file. A member is CRC-checked, then read by the
 // .npy reader (src/npy.cpp) with all of load_npy's validation.
 
-#include "xp/core/npz.hpp"
+#include "xp/io/npz.hpp"
 
 #include <algorithm>
 #include <array>

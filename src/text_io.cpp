@@ -1,4 +1,4 @@
-// The compiled part of xp's text I/O (include/xp/core/text_io.hpp): np.loadtxt's tokenizer
+// The compiled part of xp's text I/O (include/xp/io/text_io.hpp): np.loadtxt's tokenizer
 // and number parsing, and np.savetxt's Python %-formatting.
 //
 // NumPy 1.24 is the reference for every rule here; where it differs from what C offers
@@ -7,7 +7,7 @@
 // string_views into the line buffer, every number goes through std::from_chars or a checked
 // integer parser, and out-of-range values never reach a C++ conversion.
 
-#include "xp/core/text_io.hpp"
+#include "xp/io/text_io.hpp"
 
 #include <algorithm>
 #include <charconv>

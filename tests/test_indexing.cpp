@@ -1,4 +1,4 @@
-// xp/core/indexing.hpp: take, take_along_axis, put, integer-array and boolean-mask indexing,
+// xp/array/indexing.hpp: take, take_along_axis, put, integer-array and boolean-mask indexing,
 // nonzero, argwhere, flatnonzero, against NumPy 2 (tests/golden/make_golden_indexing.py ->
 // tests/golden/indexing.npz), for one dtype of every class; the host result is the device's oracle.
 #include <optional>

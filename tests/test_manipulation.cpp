@@ -1,4 +1,4 @@
-// Manipulation and creation functions (xp/core/manipulation.hpp, xp/core/creation_more.hpp)
+// Manipulation and creation functions (xp/array/manipulation.hpp, xp/array/grids_and_matrices.hpp)
 // against NumPy 2 (tests/golden/manipulation/manip_<tag>.npz and manip_common.npz, written by
 // tests/golden/make_golden_manipulation.py): one dtype of each class (bool, int32, float32,
 // complex64), contiguous inputs, transposed and step-sliced views, empty and 0-d arrays, negative

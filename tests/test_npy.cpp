@@ -1,7 +1,7 @@
-// xp/core/npy.hpp: xp's own .npy reader and writer against NumPy's files
+// xp/io/npy.hpp: xp's own .npy reader and writer against NumPy's files
 // (golden/make_golden_npy.py), hostile files crafted here, and the writer's failure modes; all
 // fourteen dtypes natively, converted between every pair (against NumPy's astype in
-// golden/dtypes/dtypes_*.npz) and in np.savez archives (xp/core/npz.hpp).
+// golden/dtypes/dtypes_*.npz) and in np.savez archives (xp/io/npz.hpp).
 #include "support.hpp"
 
 #include <fcntl.h>

@@ -1,4 +1,4 @@
-// xp/core/text_io.hpp and xp/core/npz.hpp: loadtxt and savetxt against NumPy's files and
+// xp/io/text_io.hpp and xp/io/npz.hpp: loadtxt and savetxt against NumPy's files and
 // outputs, savez against np.savez's bytes, load_npz against NumPy's archives, and the errors
 // (golden/make_golden_text_io.py writes the golden files).
 #include "support.hpp"

@@ -1,4 +1,4 @@
-// xp/core/transfer.hpp: to_device / copy_to_host / to_host / asarray, non-contiguous sources.
+// xp/array/transfer.hpp: to_device / copy_to_host / to_host / asarray, non-contiguous sources.
 #include "support.hpp"
 
 using namespace xt_test;

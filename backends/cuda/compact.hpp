@@ -6,8 +6,8 @@
 /// instantiated in the caller's translation unit, which must be compiled by nvcc
 /// (backends/cuda/compact.cuh); nothing is precompiled.
 
+#include "xp/array/compact.hpp"
 #include "xp/core/backend.hpp"
-#include "xp/core/compact.hpp"
 #include "xp/core/config.hpp"
 
 #if defined(__CUDACC__)

@@ -3,7 +3,7 @@
 /// @brief The device's join primitive, compiled once in libxp_cuda (backends/cuda/join.cu) for every
 /// element size. Includes no CUDA header: the public core/join.hpp includes it on every build.
 
-#include "xp/core/join.hpp"
+#include "xp/array/join.hpp"
 
 namespace xp {
 

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "xp/core/compact.hpp"
+#include "xp/array/compact.hpp"
 #include "xp/core/config.hpp"
 
 namespace xp {

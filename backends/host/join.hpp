@@ -2,8 +2,8 @@
 /// @file backends/host/join.hpp
 /// @brief The host's join primitive: output rows in parallel, each row's pieces copied in order.
 
+#include "xp/array/join.hpp"
 #include "xp/core/config.hpp"
-#include "xp/core/join.hpp"
 #include "xp/core/kernel_view.hpp"
 
 namespace xp {

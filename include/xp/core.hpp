@@ -13,23 +13,25 @@
 /// interop); <xp/xp.hpp> gathers all but the last; <xp/cuda.hpp> adds the device backend.
 
 #include "xp/backends/host/backend.hpp"
+// the core layer: arrays, dtypes, shapes, views, creation, printing
 #include "xp/core/backend.hpp"
 #include "xp/core/creation.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/dtype_info.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/host_instances.hpp"
-#include "xp/core/indexing.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/print.hpp"
-#include "xp/core/searchsorted.hpp"
 #include "xp/core/shape.hpp"
 #include "xp/core/slicing.hpp"
-#include "xp/core/transfer.hpp"
+// the expression layer: elementwise ops, user kernels, reductions, scans
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
 #include "xp/expr/reduction.hpp"
 #include "xp/expr/scan.hpp"
-// after the expressions: built on views, copies and elementwise ops
-#include "xp/core/creation_more.hpp"
-#include "xp/core/manipulation.hpp"
+// the array layer: NumPy's functions built on views, copies and expressions
+#include "xp/array/grids_and_matrices.hpp"
+#include "xp/array/indexing.hpp"
+#include "xp/array/manipulation.hpp"
+#include "xp/array/searchsorted.hpp"
+#include "xp/array/transfer.hpp"

@@ -6,6 +6,6 @@
 /// Printing (`std::cout << a`) is part of <xp/core.hpp>. Includes <xp/core.hpp>.
 
 #include "xp/core.hpp"
-#include "xp/core/npy.hpp"
-#include "xp/core/npz.hpp"
-#include "xp/core/text_io.hpp"
+#include "xp/io/npy.hpp"
+#include "xp/io/npz.hpp"
+#include "xp/io/text_io.hpp"

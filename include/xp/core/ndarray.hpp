@@ -107,7 +107,7 @@ class flat_iterator {
 };
 template <class T, class B, class E>
 void assign_expr(const ndarray<T, B>& dst, const E& e);
-// Integer-array and boolean-mask indexing (xp/core/indexing.hpp): an argument that is an array
+// Integer-array and boolean-mask indexing (xp/array/indexing.hpp): an argument that is an array
 // or an expression.
 template <class A>
 inline constexpr bool is_array_index_v = is_ndarray<std::decay_t<A>>::value || is_expr<std::decay_t<A>>::value;
@@ -360,7 +360,7 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
   /// or one boolean mask (`a(mask)`, `a(a > 0.f)`). Returns an xp::indexed proxy: the selected
   /// elements' copy, taken at the end of the statement that writes the call (NumPy's copy:
   /// `auto r = a(mask);` never sees a later write to `a`), or an assignment through it that
-  /// writes `a` in place with no copy (`a(mask) = 0.f`). See xp/core/indexing.hpp. The last
+  /// writes `a` in place with no copy (`a(mask) = 0.f`). See xp/array/indexing.hpp. The last
   /// parameter is that statement: leave it to its default.
   /// @throws xp::index_error for an index out of range (naming it and the extent);
   ///         xp::shape_error for a mask whose shape is not a's (or its leading axes').

@@ -4,9 +4,9 @@
 /// devices (CuPy's `a.device`, `cp.asarray(a)` under another `cp.cuda.Device`; the array API's
 /// `to_device`). `xp::cuda::device_scope` selects the device that new arrays and work go to.
 
+#include "xp/array/transfer.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/core/ndarray.hpp"
-#include "xp/core/transfer.hpp"
 
 namespace xp {
 

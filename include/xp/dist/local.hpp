@@ -9,8 +9,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "xp/array/manipulation.hpp"
 #include "xp/core.hpp"
-#include "xp/core/manipulation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/ops.hpp"

@@ -20,8 +20,8 @@
 #include <utility>
 #include <vector>
 
+#include "xp/array/manipulation.hpp"
 #include "xp/core/creation.hpp"
-#include "xp/core/manipulation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/dist/local.hpp"
 #include "xp/expr/elementwise.hpp"

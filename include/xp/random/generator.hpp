@@ -15,9 +15,9 @@
 #include <utility>
 #include <vector>
 
+#include "xp/array/transfer.hpp"
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
-#include "xp/core/transfer.hpp"
 #include "xp/random/distributions.hpp"
 // both backends' primitive (the device's is declared only: libxp_cuda compiles it; no CUDA header)
 #include "xp/backends/cuda/random.hpp"

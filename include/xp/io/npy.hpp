@@ -14,11 +14,11 @@
 #include <string>
 #include <type_traits>
 
+#include "xp/array/transfer.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/shape.hpp"
-#include "xp/core/transfer.hpp"
 
 namespace xp {
 

@@ -18,8 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "xp/array/join.hpp"
 #include "xp/core/creation.hpp"
-#include "xp/core/join.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
 

@@ -1,7 +1,7 @@
 #pragma once
 /// @file compact.hpp
 /// @brief The stream-compaction primitive behind boolean-mask indexing, nonzero, argwhere and
-/// flatnonzero (xp/core/indexing.hpp): select the flat positions whose flag is set, in order.
+/// flatnonzero (xp/array/indexing.hpp): select the flat positions whose flag is set, in order.
 
 #include "xp/core/backend.hpp"
 

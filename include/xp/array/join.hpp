@@ -1,7 +1,7 @@
 #pragma once
 /// @file join.hpp
 /// @brief The join primitive behind concat and stack along an axis whose rows are narrow
-/// (xp/core/manipulation.hpp): every output row is row r of each source, one after the other,
+/// (xp/array/manipulation.hpp): every output row is row r of each source, one after the other,
 /// written in one pass. One copy per source would write each output row in pieces; for narrow
 /// rows (stack along the last axis) the pieces share 32-byte sectors that the passes fill half
 /// by half (on the H100, stack of two arrays along a new last axis ran at 39% of copy bandwidth).

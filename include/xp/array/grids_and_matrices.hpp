@@ -1,5 +1,5 @@
 #pragma once
-/// @file creation_more.hpp
+/// @file grids_and_matrices.hpp
 /// @brief NumPy's creation functions built from other operations: meshgrid, tril, triu,
 /// geomspace, logspace, diag and identity_matrix (np.identity). (creation.hpp holds the ones compiled into the
 /// library for every dtype; these are templates over views, copies and elementwise

@@ -29,9 +29,9 @@
 #include <variant>
 #include <vector>
 
+#include "xp/array/compact.hpp"
 #include "xp/backends/cuda/compact.hpp"
 #include "xp/backends/host/compact.hpp"
-#include "xp/core/compact.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/convert.hpp"
 #include "xp/core/creation.hpp"

@@ -11,12 +11,12 @@
 #include <type_traits>
 #include <vector>
 
+#include "xp/array/transfer.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/ndarray.hpp"
-#include "xp/core/npy.hpp"
 #include "xp/core/shape.hpp"
-#include "xp/core/transfer.hpp"
+#include "xp/io/npy.hpp"
 
 namespace xp {
 
