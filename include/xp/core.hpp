@@ -27,6 +27,7 @@
 // the expression layer: elementwise ops, user kernels, reductions, scans
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
+#include "xp/expr/power.hpp"
 #include "xp/expr/reduction.hpp"
 #include "xp/expr/scan.hpp"
 // the array layer: NumPy's functions built on views, copies and expressions

@@ -18,6 +18,7 @@
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
+#include "xp/expr/power.hpp"
 #include "xp/expr/reduction.hpp"
 
 namespace xp {

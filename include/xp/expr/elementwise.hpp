@@ -503,9 +503,12 @@ auto make_expr(Op op, const Args&... args) {
 }  // namespace detail
 
 // ---- generating an op's public functions -------------------------------------------------
-// Used in xp/expr/ops.hpp, one line right after each functor (at namespace xp scope); one
-// macro per arity serves operators (name = operator+) and NumPy's functions alike. Each
-// returns the lazy elementwise_expr; dtypes follow the functor (and as_operand for scalars).
+/// XP_UNARY_FUNCTION(name, op) and XP_BINARY_FUNCTION(name, op) are the public generators of
+/// elementwise functions: one line right after a functor, at namespace xp scope, in
+/// xp/expr/ops.hpp or in any later header (a library area adding an op of its own). Each
+/// generates `name(x)` / `name(l, r)` returning the lazy elementwise_expr; dtypes follow the
+/// functor (and as_operand for scalars). They stay defined; the operator macros below serve
+/// ops.hpp alone, which undefines them.
 #define XP_UNARY_FUNCTION(name, op)          \
   template <::xp::detail::array_operand X>   \
   auto name(const X& x) {                    \

@@ -1145,8 +1145,7 @@ auto astype(const X& x) {
 
 }  // namespace xp
 
-#undef XP_UNARY_FUNCTION
-#undef XP_BINARY_FUNCTION
+// XP_UNARY_FUNCTION and XP_BINARY_FUNCTION stay defined: they are the public generators.
 #undef XP_UNARY_OPERATOR
 #undef XP_BINARY_OPERATOR
 #undef XP_COMPOUND_OPERATOR

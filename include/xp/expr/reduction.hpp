@@ -558,19 +558,6 @@ template <class T>
 inline constexpr auto count_nonzero_reduction = make_reduction("count_nonzero", std::int64_t(0), nonzero_count{},
                                                                take_sum{}, identity{});
 // example-end count-nonzero
-/// np.linalg.norm's result dtype: the real dtype of a float or complex input (float16 stays
-/// float16, complex64 gives float32); integers and bool are computed in float64, as NumPy's
-/// x.astype(float).
-template <class T>
-using norm_result_t = std::conditional_t<is_inexact_v<T>, real_of_t<T>, double>;
-template <class T>
-using norm_acc_t = std::conditional_t<std::is_same_v<norm_result_t<T>, float16>, float, norm_result_t<T>>;
-// The 2-norm (Frobenius norm) over the reduced axes in one pass: sqrt of the sum of |x|^2. Not a
-// public function: xp::linalg::norm (linalg/norm.hpp) takes NumPy's ord and axis, and runs this
-// for ord None, 2 and 'fro'.
-template <class T>
-inline constexpr auto norm_reduction = make_reduction("norm", norm_acc_t<T>(0), squared<norm_acc_t<T>>{}, take_sum{},
-                                                      square_root<norm_result_t<T>>{});
 template <class T>
 inline constexpr auto nansum_reduction = make_reduction("nansum", sum_acc_t<T>(0), nan_as<sum_acc_t<T>, 0>{},
                                                         take_sum{}, to_result<sum_result_t<T>>{});
@@ -620,7 +607,9 @@ auto deviation_reduction(reduction<Desc> r, const X& x, const axes_t& axes, bool
 
 }  // namespace detail
 
-/// Generates the public function of reduction `spec` (a detail:: variable template):
+/// The public generator of reductions, used here and by any later header (it stays defined):
+/// generates the public function of reduction `spec` (a variable template over the value type,
+/// made with detail::make_reduction):
 /// `name(x, axes = all, keepdims = false, into = nullptr)`, `into` being xp::out(array), in the
 /// profiler range "xp::name".
 #define XP_REDUCTION(name, spec)                                                                   \
@@ -705,8 +694,6 @@ XP_REDUCTION(nanmean, detail::nanmean_reduction)
 /// at compile time (NumPy refuses bool; xp orders no complex values).
 /// @throws xp::value_error on an empty reduction; for out= / axes as above.
 XP_REDUCTION(ptp, detail::ptp_reduction)
-
-#undef XP_REDUCTION
 
 namespace detail {
 // nanargmin / nanargmax: the reduction, then NumPy's error for a run of NaN only (a second,
@@ -834,32 +821,6 @@ auto stddev(const X& x, const axes_t& axes = {}, bool keepdims = false, index_t 
   detail::op_range<typename detail::backend_of<X>::type> range("xp::stddev");
   return detail::deviation_reduction(detail::std_reduction<detail::operand_value_t<X>>, x, axes, keepdims, ddof, into);
 }
-
-/// @brief np.power(x, y) (x ** y), lazy like every elementwise function. Integer powers wrap
-/// like NumPy's. It lives beside the reductions because refusing a negative integer exponent
-/// array, as NumPy does, takes one (a pass over y, and for xp::cuda a wait for its result).
-/// @throws xp::value_error when both operands are integers and an exponent is negative
-///         ("Integers to negative integer powers are not allowed.").
-template <class L, class R>
-requires detail::binary_operands<L, R>
-auto power(const L& l, const R& r) {
-  auto e = detail::make_expr(ops::power{}, l, r);
-  using Result = typename decltype(e)::value_type;
-  using Exponent = std::conditional_t<detail::is_operand_v<R>, detail::operand_value_t<R>, R>;
-  if constexpr (std::is_integral_v<Result> && std::is_signed_v<Exponent> && !std::is_same_v<Exponent, bool>) {
-    bool negative;
-    if constexpr (detail::is_operand_v<R>) negative = any(r < Exponent(0)).item();
-    else negative = r < R(0);
-    if (negative) throw value_error("xp::power: Integers to negative integer powers are not allowed.");
-  }
-  return e;
-}
-
-/// @brief np.pow (the array API's name of np.power). @see power
-/// @throws xp::value_error as xp::power.
-template <class L, class R>
-requires detail::binary_operands<L, R>
-auto pow(const L& l, const R& r) { return power(l, r); }
 
 /// @brief CuPy's ReductionKernel: `map` each value (or value and its index within the
 /// reduced run), combine with `reduce` from `identity`, then `post` (given the reduced

@@ -27,7 +27,24 @@
 #include "xp/core/shape.hpp"
 #include "xp/core/slicing.hpp"
 #include "xp/expr/elementwise.hpp"
+#include "xp/expr/power.hpp"
 #include "xp/expr/reduction.hpp"
+
+namespace xp::detail {
+/// np.linalg.norm's result dtype: the real dtype of a float or complex input (float16 stays
+/// float16, complex64 gives float32); integers and bool are computed in float64, as NumPy's
+/// x.astype(float).
+template <class T>
+using norm_result_t = std::conditional_t<is_inexact_v<T>, real_of_t<T>, double>;
+template <class T>
+using norm_acc_t = std::conditional_t<std::is_same_v<norm_result_t<T>, float16>, float, norm_result_t<T>>;
+// The 2-norm (Frobenius norm) over the reduced axes in one pass: sqrt of the sum of |x|^2, made
+// with the reductions' public generator (make_reduction). Not a public function itself:
+// xp::linalg::norm takes NumPy's ord and axis, and runs this for ord None, 2 and 'fro'.
+template <class T>
+inline constexpr auto norm_reduction = make_reduction("norm", norm_acc_t<T>(0), squared<norm_acc_t<T>>{}, take_sum{},
+                                                      square_root<norm_result_t<T>>{});
+}  // namespace xp::detail
 
 namespace xp::linalg {
 
