@@ -1,6 +1,6 @@
-// Device benchmarks of issue 19's elementwise functions (bench_ops_new.hpp), 2^26 float32,
+// Device benchmarks of NumPy's everyday elementwise functions (bench_elementwise_functions.hpp), 2^26 float32,
 // beside CuPy's (bench/peers/peers.py, workload "newops"); device_copy is the limit.
-#include "bench_ops_new.hpp"
+#include "bench_elementwise_functions.hpp"
 
 namespace {
 using namespace xp_bench;

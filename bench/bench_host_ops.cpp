@@ -1,6 +1,6 @@
-// Host benchmarks of issue 19's elementwise functions (bench_ops_new.hpp), 2^24 float32, both
+// Host benchmarks of NumPy's everyday elementwise functions (bench_elementwise_functions.hpp), 2^24 float32, both
 // cores, beside NumPy's (bench/peers/peers.py, workload "newops").
-#include "bench_ops_new.hpp"
+#include "bench_elementwise_functions.hpp"
 
 namespace {
 using namespace xp_bench;

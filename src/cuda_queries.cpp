@@ -25,6 +25,7 @@
 #include "xp/backends/cuda/runtime.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/error.hpp"
+#include "xp/cuda/api.hpp"
 
 extern "C" {
 // defined in libxp_cuda (backends/cuda/runtime.cpp); null in a program linked without it

@@ -7,7 +7,8 @@
 # (linalg, signal, pde, random), which may use the layers below them and their own backends but
 # not one another. backends/<b> implement the primitives that those layers declare, so they may
 # include the layers' problem headers, never io, the CUDA API (cuda/), dist/ or an entry header.
-# cuda/ is the CUDA API over everything but dist/; dist/ and the entry headers (xp/*.hpp) may use
+# cuda/api.hpp declares the xp::cuda tag's API (on the core alone), which the CUDA backend
+# implements; the rest of cuda/ is the CUDA API over everything but dist/; dist/ and the entry headers (xp/*.hpp) may use
 # anything.
 cmake_minimum_required(VERSION 3.20)
 set(_areas linalg signal pde random)
@@ -19,15 +20,18 @@ foreach(_area IN LISTS _areas)
   set(_allowed_${_area} core expr array ${_area} backends/host backends/cuda)
 endforeach()
 set(_allowed_backends/host core expr array ${_areas} backends/host)
-set(_allowed_backends/cuda core expr array ${_areas} backends/cuda)
-set(_allowed_cuda core expr array io ${_areas} cuda backends/host backends/cuda entry:core.hpp entry:linalg.hpp
+set(_allowed_backends/cuda core expr array ${_areas} backends/cuda cuda_api)
+set(_allowed_cuda_api core)
+set(_allowed_cuda core expr array io ${_areas} cuda cuda_api backends/host backends/cuda entry:core.hpp entry:linalg.hpp
     entry:xp.hpp)
 
 # The layer of a header, or of an included path ("xp/..."): its folder under xp/ (backends/<b>
 # for a backend), or entry:<name> for an entry header.
 function(_layer_of path out)
   string(REGEX REPLACE "^xp/" "" path "${path}")
-  if(path MATCHES "^backends/([a-z]+)/")
+  if(path STREQUAL "cuda/api.hpp")
+    set(${out} "cuda_api" PARENT_SCOPE)
+  elseif(path MATCHES "^backends/([a-z]+)/")
     set(${out} "backends/${CMAKE_MATCH_1}" PARENT_SCOPE)
   elseif(path MATCHES "^([a-z_]+)/")
     set(${out} "${CMAKE_MATCH_1}" PARENT_SCOPE)
@@ -66,7 +70,7 @@ foreach(entry IN LISTS _headers)
   foreach(line IN LISTS _includes)
     string(REGEX REPLACE "^[ \t]*#[ \t]*include[ \t]*[<\"]([^>\"]+)[>\"].*$" "\\1" target "${line}")
     _layer_of("${target}" to)
-    if(NOT to IN_LIST _allowed_${from})
+    if(NOT to STREQUAL from AND NOT to IN_LIST _allowed_${from})
       message(SEND_ERROR "${name} (layer ${from}) includes ${target} (layer ${to}), which is above it")
       math(EXPR _violations "${_violations} + 1")
     endif()

@@ -9,6 +9,7 @@
 #include "xp/array/compact.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
+#include "xp/cuda/api.hpp"
 
 #if defined(__CUDACC__)
 #include "xp/backends/cuda/compact.cuh"

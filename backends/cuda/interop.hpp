@@ -11,6 +11,7 @@
 
 #include "xp/core/backend.hpp"
 #include "xp/core/interop.hpp"
+#include "xp/cuda/api.hpp"
 
 namespace xp {
 

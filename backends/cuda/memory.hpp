@@ -14,6 +14,7 @@
 
 #include "xp/backends/cuda/error.hpp"
 #include "xp/core/backend.hpp"
+#include "xp/cuda/api.hpp"
 
 namespace xp {
 

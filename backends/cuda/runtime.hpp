@@ -8,6 +8,7 @@
 #include <cstddef>
 
 #include "xp/core/backend.hpp"
+#include "xp/cuda/api.hpp"
 
 namespace xp::backends::cuda {
 
@@ -44,7 +45,8 @@ device_limits current_device_limits();
 /// xp's runtime calls every registered preloader once per device, when it first allocates there.
 /// Declare one at namespace scope in the .cu file whose kernels it loads:
 ///
-///     const kernel_preloader preload_mine{[] { cudaFuncAttributes a; XP_CUDA_CHECK(cudaFuncGetAttributes(&a, k)); }};
+///     const kernel_preloader preload_mine{[] { cudaFuncAttributes a; XP_CUDA_CHECK(cudaFuncGetAttributes(&a, k));
+///     }};
 ///
 /// In a static libxp_cuda an object file that nothing references is not linked, and its
 /// preloader never registers: its kernels are not needed then.

@@ -24,6 +24,8 @@
 #include "xp/core/print.hpp"
 #include "xp/core/shape.hpp"
 #include "xp/core/slicing.hpp"
+// the CUDA backend's API, declarations only: device queries work in a host program too
+#include "xp/cuda/api.hpp"
 // the expression layer: elementwise ops, user kernels, reductions, scans
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"

@@ -24,6 +24,7 @@
 #include "xp/backends/cuda/error.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/core/backend.hpp"
+#include "xp/cuda/api.hpp"
 
 namespace xp {
 

@@ -24,6 +24,7 @@
 
 #include "xp/core/backend.hpp"
 #include "xp/core/error.hpp"
+#include "xp/cuda/api.hpp"
 
 namespace xp {
 

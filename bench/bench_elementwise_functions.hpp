@@ -1,5 +1,5 @@
 #pragma once
-// Issue 19's elementwise functions, one benchmark each, on either backend (bench_host_ops.cpp,
+// NumPy's everyday elementwise functions, one benchmark each, on either backend (bench_host_ops.cpp,
 // bench_device_ops.cu). Inputs: float32 in a range where every function is defined (acosh
 // gets x + 2). Bytes are those read and written once, so device GB/s compares with device_copy.
 #include "bench_common.hpp"
