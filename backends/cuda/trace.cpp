@@ -13,6 +13,7 @@
 #include <string>
 
 #include "xp/backends/cuda/trace.hpp"
+#include "xp/cuda/api.hpp"
 
 #ifndef XP_NVTX_RANGES_DEFAULT
 #define XP_NVTX_RANGES_DEFAULT 0  // the CMake option XP_NVTX_RANGES sets it to 1
