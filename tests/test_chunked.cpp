@@ -160,6 +160,26 @@ TEST_CASE("chunked: map into out=: pinned, strided, another dtype, in place") {
                   xp::value_error);
 }
 
+TEST_CASE("chunked: managed memory is copied in place, as pinned memory is") {
+  const xp::index_t rows = 999, cols = 8;
+  const auto x = random_host<float>({rows, cols}, 8);
+  const xp::chunked_options o{.chunk_bytes = 100 * cols * sizeof(float)};  // 9 chunks of 100 rows, one of 99
+  // a managed input and a managed output, as host arrays (cudaMallocManaged)
+  auto managed_array = [&] {
+    float* p = nullptr;
+    REQUIRE(cudaMallocManaged(&p, static_cast<std::size_t>(rows * cols) * sizeof(float)) == cudaSuccess);
+    const std::shared_ptr<void> owner(p, [](void* q) { (void)cudaFree(q); });
+    return xp::ndarray<float, xp::host>(owner, p, {rows, cols}, {cols, 1});
+  };
+  auto in = managed_array(), out = managed_array();
+  std::copy(x.begin(), x.end(), in.data());
+  REQUIRE(xp::backends::cuda::is_pinned_or_managed(in.data()));
+  // the same chunks as the pageable input: the same partial sums, combined in the same order
+  CHECK(xp::chunked_sum(in, o) == xp::chunked_sum(x, o));
+  CHECK(xp::chunked_map([](const auto& a) { return a * 3.0f; }, o, xp::out(out), in).data() == out.data());
+  check_same(out, xp::ndarray<float, xp::host>(x * 3.0f));
+}
+
 TEST_CASE("chunked: user reductions over one and two inputs") {
   const auto x = random_host<float>({200'003}, 8), y = random_host<float>({200'003}, 9);
   const xp::chunked_options o{.chunk_bytes = 40'000};  // 10000 floats per chunk: 20 chunks and 3 values

@@ -114,6 +114,12 @@ reduction_scratch_t reduction_scratch(cudaStream_t stream);
 
 /// Page-locked host memory from xp's pinned pool, for truly asynchronous transfers.
 std::shared_ptr<void> allocate_pinned(std::size_t bytes);
+/// True when a cudaMemcpyAsync from or to `p` needs no staging and returns before the copy is
+/// done: page-locked host memory (cudaMallocHost, xp::empty_pinned, cudaHostRegister) and
+/// managed memory (cudaMallocManaged: the driver copies from wherever its pages are, while a
+/// host-side copy would fault them back to the host). False for pageable host memory, device
+/// memory and null. Transfers and the chunked pipeline hand such memory to DMA in place.
+bool is_pinned_or_managed(const void* p) noexcept;
 /// Enqueues a copy of `bytes` on `s` and returns at once.
 void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s);
 

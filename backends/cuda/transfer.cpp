@@ -27,15 +27,6 @@ constexpr int pipeline_depth = 3;  // buffers in flight: one copied by the host,
 // pageable -> pinned at 5.7 GB/s and 16 at 33 GB/s (docs/memory.md).
 constexpr std::size_t bytes_per_thread = std::size_t{512} << 10;
 
-bool is_pinned(const void* p) noexcept {
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return false;
-  }
-  return a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeManaged;
-}
-
 // memcpy by several threads, each a contiguous piece (which also spreads the first touch of
 // fresh destination pages over the threads).
 void parallel_copy(void* dst, const void* src, std::size_t bytes) noexcept {
@@ -116,9 +107,19 @@ void staged_download(char* dst, const char* src, std::size_t bytes, cudaStream_t
 
 }  // namespace
 
+bool backends::cuda::is_pinned_or_managed(const void* p) noexcept {
+  if (p == nullptr) return false;
+  cudaPointerAttributes a{};
+  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    (void)cudaGetLastError();  // not a pointer CUDA knows: pageable
+    return false;
+  }
+  return a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeManaged;
+}
+
 void primitive::memory<cuda>::upload(void* dst, const void* host_src, std::size_t bytes) {
   const cudaStream_t s = backends::cuda::current_stream();
-  if (bytes < staged_min_bytes || is_pinned(host_src)) {
+  if (bytes < staged_min_bytes || backends::cuda::is_pinned_or_managed(host_src)) {
     XP_CUDA_CHECK(cudaMemcpyAsync(dst, host_src, bytes, cudaMemcpyHostToDevice, s));
     // A pinned source would still be read after return: wait, so the caller may free it.
     XP_CUDA_CHECK(cudaStreamSynchronize(s));
@@ -129,7 +130,7 @@ void primitive::memory<cuda>::upload(void* dst, const void* host_src, std::size_
 
 void primitive::memory<cuda>::download(void* host_dst, const void* src, std::size_t bytes) {
   const cudaStream_t s = backends::cuda::current_stream();
-  if (bytes < staged_min_bytes || is_pinned(host_dst)) {
+  if (bytes < staged_min_bytes || backends::cuda::is_pinned_or_managed(host_dst)) {
     XP_CUDA_CHECK(cudaMemcpyAsync(host_dst, src, bytes, cudaMemcpyDeviceToHost, s));
     XP_CUDA_CHECK(cudaStreamSynchronize(s));
     return;

@@ -75,17 +75,7 @@ inline std::vector<xp::cuda::event> ordering_events(int n) {
   return events;
 }
 
-/// True for page-locked host memory (cudaMallocHost, xp::empty_pinned, cudaHostRegister): the
-/// DMA engines read and write it directly.
-inline bool is_pinned(const void* p) noexcept {
-  if (p == nullptr) return false;
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return false;
-  }
-  return a.type == cudaMemoryTypeHost;
-}
+using backends::cuda::is_pinned_or_managed;
 
 /// Device bytes xp may still allocate: what the driver has free plus what xp's pool holds unused,
 /// bounded by the pool's limit when one is set (the automatic chunk and tile sizes).
@@ -342,7 +332,7 @@ template <class T>
 class input_lane {
  public:
   explicit input_lane(const ndarray<T, host>& x)
-      : m_x(x), m_row(row_elements(x.shape())), m_direct(x.is_contiguous() && is_pinned(x.data())) {}
+      : m_x(x), m_row(row_elements(x.shape())), m_direct(x.is_contiguous() && is_pinned_or_managed(x.data())) {}
 
   bool staged() const noexcept { return !m_direct; }
 
@@ -486,7 +476,7 @@ ndarray<O, host> run_map(F& f, const chunked_options& o, std::optional<ndarray<O
         tail.assign(r.shape().begin() + 1, r.shape().end());
         out_row = row_elements(r.shape());
         out = use_output(with_rows(pl.rows, tail));
-        direct = out.is_contiguous() && is_pinned(out.data());
+        direct = out.is_contiguous() && is_pinned_or_managed(out.data());
         const std::size_t bytes = static_cast<std::size_t>(pl.rows_per_chunk * out_row) * sizeof(O);
         if (!direct && bytes > 0)
           for (auto& b : staging) b = acquire_staging(bytes);
@@ -610,7 +600,7 @@ class panel_lane {
     else m_layout = layout::packed;
     m_rs = rs;
     m_cs = cs;
-    m_pinned = m_layout != layout::packed && is_pinned(m.data());
+    m_pinned = m_layout != layout::packed && is_pinned_or_managed(m.data());
     const std::size_t bytes = static_cast<std::size_t>(max_rows * max_cols) * sizeof(W);
     for (int s = 0; s < slots; ++s) {
       m_device.push_back(primitive::memory<xp::cuda>::allocate(bytes));
@@ -708,7 +698,7 @@ void out_of_core_gemm(const ndarray<W, host>& a, const ndarray<W, host>& b, cons
   std::vector<xp::cuda::event> resident_loaded = ordering_events(2), resident_used = ordering_events(2);
   std::optional<panel_lane<W>> la, lb;
   std::vector<std::shared_ptr<void>> c_device, c_staging;
-  const bool c_direct = is_pinned(c.data());
+  const bool c_direct = is_pinned_or_managed(c.data());
   {
     xp::cuda::stream_scope scope(p.streams->compute);
     la.emplace(a, mb, k, 2);
