@@ -120,6 +120,9 @@ std::shared_ptr<void> allocate_pinned(std::size_t bytes);
 /// host-side copy would fault them back to the host). False for pageable host memory, device
 /// memory and null. Transfers and the chunked pipeline hand such memory to DMA in place.
 bool is_pinned_or_managed(const void* p) noexcept;
+/// memcpy on the OpenMP threads, one contiguous piece of at least 512 KiB per thread (one thread
+/// below 1 MiB, and inside a parallel region); plain memcpy in a build without OpenMP.
+void parallel_memcpy(void* dst, const void* src, std::size_t bytes) noexcept;
 /// Enqueues a copy of `bytes` on `s` and returns at once.
 void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s);
 

@@ -76,6 +76,7 @@ inline std::vector<xp::cuda::event> ordering_events(int n) {
 }
 
 using backends::cuda::is_pinned_or_managed;
+using backends::cuda::parallel_memcpy;
 
 /// Device bytes xp may still allocate: what the driver has free plus what xp's pool holds unused,
 /// bounded by the pool's limit when one is set (the automatic chunk and tile sizes).
@@ -192,19 +193,6 @@ struct drain_on_exit {
   pipeline& p;
   ~drain_on_exit() { p.drain(); }
 };
-
-/// memcpy on the host's OpenMP threads, in 1 MiB blocks.
-inline void parallel_memcpy(void* dst, const void* src, std::size_t bytes) {
-  constexpr std::size_t block = std::size_t{1} << 20;
-  const auto blocks = static_cast<std::int64_t>((bytes + block - 1) / block);
-#if defined(_OPENMP)
-#pragma omp parallel for schedule(static) if (blocks > 1)
-#endif
-  for (std::int64_t i = 0; i < blocks; ++i) {
-    const std::size_t off = static_cast<std::size_t>(i) * block;
-    std::memcpy(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off, std::min(block, bytes - off));
-  }
-}
 
 /// Copies between contiguous memory `flat` (C order) and the host array `a` (any layout):
 /// `to_array` false reads `a` into `flat` (packing), true writes `flat` into `a` (unpacking).
