@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <new>
 
 #include "xp/backends/cuda/error.hpp"
 #include "xp/core/backend.hpp"
@@ -72,6 +73,11 @@ class cuda::stream_scope {
 class cuda::device_scope {
  public:
   explicit device_scope(int device);
+  /// @brief For xp's memory layer, whose deallocations must not throw: makes `device` current
+  /// with no range check, and leaves the thread's stream as it is (the caller names its stream
+  /// explicitly, and a buffer freed while the thread exits must not touch thread-local state).
+  /// When CUDA refuses the switch, the scope changes nothing.
+  device_scope(int device, std::nothrow_t) noexcept;
   ~device_scope();
   device_scope(const device_scope&) = delete;
   device_scope& operator=(const device_scope&) = delete;
@@ -80,7 +86,8 @@ class cuda::device_scope {
 
  private:
   int m_device = 0;
-  int m_previous = 0;
+  int m_switched_from = -1;  // the device to make current again; -1: the scope did not switch
+  bool m_restores_stream = false;
   std::shared_ptr<CUstream_st> m_previous_stream;
 };
 
