@@ -11,7 +11,7 @@
 #ifdef XP_TEST_CUDA
 
 namespace {
-using namespace xt_test;
+using namespace xp_test;
 
 /// The same values in page-locked memory (read by DMA in place).
 template <class T>

@@ -4,7 +4,7 @@
 #include "support.hpp"
 
 #ifdef XP_TEST_CUDA
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("devices: device_scope selects the device of new arrays and restores the previous one") {
   const int before = xp::cuda::current_device();

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 

@@ -9,7 +9,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("memory: a large host buffer freed by one array is reused by the next, and the cache is bounded") {
   if (xp::host::cache_limit() == 0) return;          // off (AddressSanitizer builds): nothing to reuse
