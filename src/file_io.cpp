@@ -20,14 +20,6 @@ namespace xp::detail {
 
 namespace {
 
-int open_retrying(const char* path, int flags, mode_t mode = 0) {
-  int fd;
-  do {
-    fd = ::open(path, flags, mode);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
-}
-
 std::string directory_of(const std::string& path) {
   const std::size_t slash = path.find_last_of('/');
   if (slash == std::string::npos) return ".";
@@ -54,6 +46,14 @@ int write_all(int fd, const void* data, std::size_t n) {
 }  // namespace
 
 std::string errno_text(int err) { return std::strerror(err); }
+
+int open_retrying(const char* path, int flags, mode_t mode) {
+  int fd;
+  do {
+    fd = ::open(path, flags, mode);
+  } while (fd < 0 && errno == EINTR);
+  return fd;
+}
 
 std::string printable(std::string_view text, std::size_t limit) {
   std::string out;

@@ -4,6 +4,8 @@
 // xp::io_error messages, positioned reads, and writing a file atomically (a temporary file
 // renamed over the target). Internal to the library: not installed, not part of the API.
 
+#include <sys/types.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -15,6 +17,10 @@ namespace xp::detail {
 
 /// strerror of an errno value.
 std::string errno_text(int err);
+
+/// ::open, repeated while a signal interrupts it (EINTR): a descriptor, or -1 with errno set.
+/// `mode` is the permissions of a file that O_CREAT creates (the umask applies).
+int open_retrying(const char* path, int flags, mode_t mode = 0);
 
 /// Text from a file in a message: printable ASCII as is, other bytes as \xNN, cut after
 /// `limit` characters with "...".

@@ -154,14 +154,6 @@ class unique_fd {
   int m_fd = -1;
 };
 
-int open_retrying(const char* path, int flags, mode_t mode = 0) {
-  int fd;
-  do {
-    fd = ::open(path, flags, mode);
-  } while (fd < 0 && errno == EINTR);
-  return fd;
-}
-
 class file_source final : public byte_source {
  public:
   explicit file_source(const std::string& path)

@@ -15,13 +15,13 @@
 // only its share: the same test cases in all, and no unit holding the whole file's instantiations
 // (test_dtypes_mixed.cpp was one nvcc unit of 120 s on the 16-core GPU machine).
 #define XP_DTYPE_SHARE_0                                                                             \
-  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::uint8_t>, xt_test::on<std::int16_t>, \
-      xt_test::on<std::uint16_t>
+  xp_test::on<bool>, xp_test::on<std::int8_t>, xp_test::on<std::uint8_t>, xp_test::on<std::int16_t>, \
+      xp_test::on<std::uint16_t>
 #define XP_DTYPE_SHARE_1                                                                                        \
-  xt_test::on<std::int32_t>, xt_test::on<std::uint32_t>, xt_test::on<std::int64_t>, xt_test::on<std::uint64_t>, \
-      xt_test::on<xp::float16>
+  xp_test::on<std::int32_t>, xp_test::on<std::uint32_t>, xp_test::on<std::int64_t>, xp_test::on<std::uint64_t>, \
+      xp_test::on<xp::float16>
 #define XP_DTYPE_SHARE_2 \
-  xt_test::on<float>, xt_test::on<double>, xt_test::on<xp::complex64>, xt_test::on<xp::complex128>
+  xp_test::on<float>, xp_test::on<double>, xp_test::on<xp::complex64>, xp_test::on<xp::complex128>
 #if !defined(XP_DTYPE_SHARD)
 #define XP_EVERY_DTYPE XP_DTYPE_SHARE_0, XP_DTYPE_SHARE_1, XP_DTYPE_SHARE_2
 #elif XP_DTYPE_SHARD == 0
@@ -34,7 +34,7 @@
 #error "XP_DTYPE_SHARD is 0, 1 or 2"
 #endif
 
-namespace xt_test {
+namespace xp_test {
 
 /// The archive of dtype T's goldens, opened once.
 template <class T>
@@ -156,4 +156,4 @@ inline constexpr bool full_matrix = false;
 inline constexpr bool full_matrix = true;
 #endif
 
-}  // namespace xt_test
+}  // namespace xp_test

@@ -29,16 +29,16 @@
 #if defined(XP_TEST_CUDA)
 // one dtype per kind on the device (nvcc time; the host runs them all)
 #define XP_DTYPE_CLASSES                                                                       \
-  xt_test::on<bool>, xt_test::on<std::int32_t>, xt_test::on<xp::float16>, xt_test::on<double>, \
-      xt_test::on<xp::complex64>
+  xp_test::on<bool>, xp_test::on<std::int32_t>, xp_test::on<xp::float16>, xp_test::on<double>, \
+      xp_test::on<xp::complex64>
 #else
 #define XP_DTYPE_CLASSES                                                                              \
-  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::int32_t>, xt_test::on<std::uint64_t>, \
-      xt_test::on<xp::float16>, xt_test::on<float>, xt_test::on<double>, xt_test::on<xp::complex64>,  \
-      xt_test::on<xp::complex128>
+  xp_test::on<bool>, xp_test::on<std::int8_t>, xp_test::on<std::int32_t>, xp_test::on<std::uint64_t>, \
+      xp_test::on<xp::float16>, xp_test::on<float>, xp_test::on<double>, xp_test::on<xp::complex64>,  \
+      xp_test::on<xp::complex128>
 #endif
 
-namespace xt_test {
+namespace xp_test {
 
 /// The archive of dtype T's goldens, opened once.
 template <class T>
@@ -84,7 +84,7 @@ xp::ndarray<T> op_want(const std::string& name) {
   return xp::load_npy<T>(golden("ops/op_" + name + "_" + op_tag<T>()));
 }
 
-}  // namespace xt_test
+}  // namespace xp_test
 
 // Transcendental functions: NumPy's and CUDA's libraries are not correctly rounded; a few
 // ulp apart is agreement, anything wrong in xp is off by far more.

@@ -19,7 +19,7 @@
 #define XP_TEST_BACKEND xp::host
 #endif
 
-namespace xt_test {
+namespace xp_test {
 
 using B = XP_TEST_BACKEND;
 inline const char* backend_name() { return std::is_same_v<B, xp::host> ? "host" : "cuda"; }
@@ -31,13 +31,16 @@ struct on {
   using backend = B;
 };
 
-#define XP_ALL_DTYPES                                                                            \
-  xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, \
-      xt_test::on<std::uint8_t>, xt_test::on<bool>
+// Six common dtypes (xp's first: float32, float64, int32, int64, uint8, bool), for the tests of
+// behaviour that does not change with the dtype; the tests over all 14 (XP_DTYPES in
+// core/dtype.hpp) use dtype_support.hpp's XP_EVERY_DTYPE.
+#define XP_COMMON_DTYPES                                                                         \
+  xp_test::on<float>, xp_test::on<double>, xp_test::on<std::int32_t>, xp_test::on<std::int64_t>, \
+      xp_test::on<std::uint8_t>, xp_test::on<bool>
 #define XP_NUMBER_DTYPES                                                                         \
-  xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>, \
-      xt_test::on<std::uint8_t>
-#define XP_FLOAT_DTYPES xt_test::on<float>, xt_test::on<double>
+  xp_test::on<float>, xp_test::on<double>, xp_test::on<std::int32_t>, xp_test::on<std::int64_t>, \
+      xp_test::on<std::uint8_t>
+#define XP_FLOAT_DTYPES xp_test::on<float>, xp_test::on<double>
 
 inline std::string golden(const std::string& name) { return std::string(XP_GOLDEN_DIR) + "/" + name + ".npy"; }
 
@@ -77,9 +80,9 @@ xp::ndarray<T, xp::host> random_host(const xp::shape_type& shape, unsigned seed)
   return a;
 }
 
-}  // namespace xt_test
+}  // namespace xp_test
 
-namespace xt_test {
+namespace xp_test {
 /// Same shape; |got - want| <= tol * (|want| + 1) elementwise, NaN only where want is NaN.
 template <class T, class B1, class B2>
 void check_close(const xp::ndarray<T, B1>& got, const xp::ndarray<T, B2>& want, double tol) {
@@ -100,4 +103,4 @@ template <class T>
 constexpr double ulps(int n) {
   return n * static_cast<double>(std::numeric_limits<T>::epsilon());
 }
-}  // namespace xt_test
+}  // namespace xp_test

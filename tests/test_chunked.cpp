@@ -11,7 +11,7 @@
 #ifdef XP_TEST_CUDA
 
 namespace {
-using namespace xt_test;
+using namespace xp_test;
 
 /// The same values in page-locked memory (read by DMA in place).
 template <class T>
@@ -158,6 +158,26 @@ TEST_CASE("chunked: map into out=: pinned, strided, another dtype, in place") {
                        doctest::Contains("out has shape (999, 7), the result has (999, 8)"), xp::shape_error);
   CHECK_THROWS_AS(xp::chunked_map(f, o, xp::out(xp::broadcast_to(xp::zeros<float>({8}), {999, 8})), x, y),
                   xp::value_error);
+}
+
+TEST_CASE("chunked: managed memory is copied in place, as pinned memory is") {
+  const xp::index_t rows = 999, cols = 8;
+  const auto x = random_host<float>({rows, cols}, 8);
+  const xp::chunked_options o{.chunk_bytes = 100 * cols * sizeof(float)};  // 9 chunks of 100 rows, one of 99
+  // a managed input and a managed output, as host arrays (cudaMallocManaged)
+  auto managed_array = [&] {
+    float* p = nullptr;
+    REQUIRE(cudaMallocManaged(&p, static_cast<std::size_t>(rows * cols) * sizeof(float)) == cudaSuccess);
+    const std::shared_ptr<void> owner(p, [](void* q) { (void)cudaFree(q); });
+    return xp::ndarray<float, xp::host>(owner, p, {rows, cols}, {cols, 1});
+  };
+  auto in = managed_array(), out = managed_array();
+  std::copy(x.begin(), x.end(), in.data());
+  REQUIRE(xp::backends::cuda::is_pinned_or_managed(in.data()));
+  // the same chunks as the pageable input: the same partial sums, combined in the same order
+  CHECK(xp::chunked_sum(in, o) == xp::chunked_sum(x, o));
+  CHECK(xp::chunked_map([](const auto& a) { return a * 3.0f; }, o, xp::out(out), in).data() == out.data());
+  check_same(out, xp::ndarray<float, xp::host>(x * 3.0f));
 }
 
 TEST_CASE("chunked: user reductions over one and two inputs") {

@@ -6,7 +6,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 const xp::npz_file& contract() {

@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <iostream>
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("cuda: work on a stream, pinned buffers, async transfers") {
   xp::cuda::stream s;

@@ -10,7 +10,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 template <class T, class R>

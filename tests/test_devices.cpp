@@ -4,7 +4,7 @@
 #include "support.hpp"
 
 #ifdef XP_TEST_CUDA
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("devices: device_scope selects the device of new arrays and restores the previous one") {
   const int before = xp::cuda::current_device();
@@ -28,6 +28,34 @@ TEST_CASE("devices: device_scope selects the device of new arrays and restores t
   {
     xp::cuda::device_scope same(before);
     CHECK(xp::cuda::stream::current().get() == s.get());
+  }
+  CHECK(xp::cuda::stream::current().get() == s.get());
+}
+
+TEST_CASE("devices: the nothrow device_scope of the memory layer never throws and keeps the thread's stream") {
+  const int before = xp::cuda::current_device();
+  const int n = xp::cuda::device_count();
+  xp::cuda::stream s;
+  xp::cuda::stream_scope on_s(s);
+  {
+    const xp::cuda::device_scope same(before, std::nothrow);  // already current: nothing to do
+    CHECK(xp::cuda::current_device() == before);
+    CHECK(xp::cuda::stream::current().get() == s.get());
+  }
+  {
+    static_assert(noexcept(xp::cuda::device_scope(n, std::nothrow)));
+    const xp::cuda::device_scope refused(n, std::nothrow);  // no such device: CUDA refuses, nothing changes
+    CHECK(xp::cuda::current_device() == before);
+  }
+  CHECK(cudaGetLastError() == cudaSuccess);  // the refusal is not left for a later check to report
+  if (n >= 2) {
+    const int other = before == 0 ? 1 : 0;
+    {
+      const xp::cuda::device_scope on_other(other, std::nothrow);
+      CHECK(xp::cuda::current_device() == other);
+      CHECK(xp::cuda::stream::current().get() == s.get());  // untouched, unlike the checked scope
+    }
+    CHECK(xp::cuda::current_device() == before);
   }
   CHECK(xp::cuda::stream::current().get() == s.get());
 }

@@ -6,7 +6,7 @@
 #ifdef XP_TEST_CUDA
 #include <xp/dist.hpp>
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 // rank r's part: fresh random values of `shape` on rank r's device, with the host copy

@@ -22,7 +22,7 @@
 #include <thrust/transform.h>
 #endif
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 
@@ -152,12 +152,12 @@ std::string message_of(F&& f) {
 
 }  // namespace
 
-// Every dtype: the six of XP_ALL_DTYPES and int8, int16, uint16, uint32, uint64, float16, complex64,
+// Every dtype: the six of XP_COMMON_DTYPES and int8, int16, uint16, uint32, uint64, float16, complex64,
 // complex128.
 #define XP_DLPACK_DTYPES                                                                                            \
-  XP_ALL_DTYPES, xt_test::on<std::int8_t>, xt_test::on<std::int16_t>, xt_test::on<std::uint16_t>,                   \
-      xt_test::on<std::uint32_t>, xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<xp::complex64>, \
-      xt_test::on<xp::complex128>
+  XP_COMMON_DTYPES, xp_test::on<std::int8_t>, xp_test::on<std::int16_t>, xp_test::on<std::uint16_t>,                \
+      xp_test::on<std::uint32_t>, xp_test::on<std::uint64_t>, xp_test::on<xp::float16>, xp_test::on<xp::complex64>, \
+      xp_test::on<xp::complex128>
 
 // ---- xp's own tensors ---------------------------------------------------------------------------
 
@@ -401,7 +401,7 @@ std::vector<unsigned char> bytes_of(const xp::ndarray<T, B>& a) {
 }  // namespace
 
 TEST_CASE_TEMPLATE("dlpack: int16, float16 and complex128 from another framework: any layout, bit for bit", C,
-                   xt_test::on<std::int16_t>, xt_test::on<xp::float16>, xt_test::on<xp::complex128>) {
+                   xp_test::on<std::int16_t>, xp_test::on<xp::float16>, xp_test::on<xp::complex128>) {
   using T = typename C::type;
   const auto memory = telltale<T>(24);
   const DLDataType want = xp::dlpack_dtype<T>();

@@ -3,7 +3,7 @@
 // arrays and transposed views.
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE_TEMPLATE("dtypes: astype from every dtype to every dtype, as NumPy converts", C, XP_EVERY_DTYPE) {

@@ -3,7 +3,7 @@
 // dtype and the values, on contiguous arrays, transposed views and 0-d elements.
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE_TEMPLATE("dtypes: float functions, rounding, complex parts and classification of every dtype", C,

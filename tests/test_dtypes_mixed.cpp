@@ -3,7 +3,7 @@
 // dtype of every pair and its values.
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE_TEMPLATE("dtypes: mixed-dtype arithmetic and weak scalars follow NumPy 2's promotion", C, XP_EVERY_DTYPE) {

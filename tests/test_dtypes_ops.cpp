@@ -4,7 +4,7 @@
 // from the archive; xp refuses it at compile time (tests/compile_fail/), so it is not called.
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE_TEMPLATE("dtypes: arithmetic and comparisons of every dtype give NumPy 2's dtypes and values", C,

@@ -13,7 +13,7 @@
 #include <set>
 #include <tuple>
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 

@@ -3,7 +3,7 @@
 // uint64, mean of float16 float16, var of complex real) and values, all axes and each axis.
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE_TEMPLATE("dtypes: reductions of every dtype give NumPy 2's dtypes and values", C, XP_EVERY_DTYPE) {

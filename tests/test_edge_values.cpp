@@ -6,7 +6,7 @@
 
 #include <limits>
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 namespace {

@@ -3,7 +3,7 @@
 // writes into views. The ops themselves: test_ops_*.cpp and test_dtypes_*.cpp.
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("elementwise: broadcasting add matches NumPy") {
   auto a = xp::arange<float, B>(3).reshape({3, 1});

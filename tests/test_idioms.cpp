@@ -10,7 +10,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 // The elements of any array or expression, in C order, on the host.

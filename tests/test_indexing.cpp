@@ -5,7 +5,7 @@
 
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 
@@ -47,12 +47,12 @@ xp::ndarray<std::int64_t, B> ints(std::initializer_list<std::int64_t> v) {
 #if defined(XP_TEST_CUDA)
 // one dtype per kind on the device (its kernels differ only in the element type; nvcc time)
 #define XP_INDEXING_DTYPES \
-  xt_test::on<bool>, xt_test::on<std::uint16_t>, xt_test::on<float>, xt_test::on<xp::complex128>
+  xp_test::on<bool>, xp_test::on<std::uint16_t>, xp_test::on<float>, xp_test::on<xp::complex128>
 #else
 #define XP_INDEXING_DTYPES                                                                                 \
-  xt_test::on<bool>, xt_test::on<std::int8_t>, xt_test::on<std::uint16_t>, xt_test::on<std::int32_t>,      \
-      xt_test::on<std::int64_t>, xt_test::on<std::uint64_t>, xt_test::on<xp::float16>, xt_test::on<float>, \
-      xt_test::on<double>, xt_test::on<xp::complex64>, xt_test::on<xp::complex128>
+  xp_test::on<bool>, xp_test::on<std::int8_t>, xp_test::on<std::uint16_t>, xp_test::on<std::int32_t>,      \
+      xp_test::on<std::int64_t>, xp_test::on<std::uint64_t>, xp_test::on<xp::float16>, xp_test::on<float>, \
+      xp_test::on<double>, xp_test::on<xp::complex64>, xp_test::on<xp::complex128>
 #endif
 
 TEST_CASE_TEMPLATE("indexing: take, take_along_axis and put against NumPy", C, XP_INDEXING_DTYPES) {

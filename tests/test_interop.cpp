@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 
@@ -313,6 +313,16 @@ TEST_CASE("interop: events time work, and say when it is done") {
   // copies share the event
   const xp::cuda::event copy = stop;
   CHECK(copy.get() == stop.get());
+  // raw handles, as the chunked pipeline passes its streams: `consumer` waits for `producer`
+  xp::cuda::stream producer(true), consumer(true);
+  const auto filled = [&] {
+    xp::cuda::stream_scope on(producer);
+    return xp::full<float, xp::cuda>({1 << 20}, 3.f);
+  }();
+  untimed.record(producer.get());
+  untimed.wait(consumer.get());
+  xp::cuda::stream_scope on(consumer);
+  CHECK(xp::sum(filled).item() == float(3 << 20));
 }
 
 TEST_CASE("interop: stream::wrap of the special handles, and current()") {

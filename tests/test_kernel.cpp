@@ -2,7 +2,7 @@
 // scalars, several outputs, out=.
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 struct sincos_fn {  // a functor struct, two outputs

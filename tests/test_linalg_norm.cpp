@@ -11,7 +11,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::linalg::norm_order;
 
 namespace {

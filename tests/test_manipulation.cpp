@@ -7,7 +7,7 @@
 
 #include "dtype_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 namespace {

@@ -8,7 +8,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 
@@ -87,7 +87,7 @@ std::vector<xp::matmul_engine> engines() {
 
 }  // namespace
 
-#define XP_MATMUL_DTYPES xt_test::on<float>, xt_test::on<double>, xt_test::on<std::int32_t>, xt_test::on<std::int64_t>
+#define XP_MATMUL_DTYPES xp_test::on<float>, xp_test::on<double>, xp_test::on<std::int32_t>, xp_test::on<std::int64_t>
 
 TEST_CASE_TEMPLATE("matmul: every engine against a float64 reference at awkward sizes", P, XP_MATMUL_DTYPES) {
   using T = typename P::type;
@@ -368,7 +368,7 @@ void check_against_host(const xp::ndarray<T, B>& got, const xp::ndarray<T, B>& a
 
 }  // namespace
 
-#define XP_MATMUL_WIDE_DTYPES xt_test::on<xp::complex64>, xt_test::on<xp::complex128>, xt_test::on<xp::float16>
+#define XP_MATMUL_WIDE_DTYPES xp_test::on<xp::complex64>, xp_test::on<xp::complex128>, xp_test::on<xp::float16>
 
 TEST_CASE_TEMPLATE("matmul: complex and float16, every engine, against a complex128 reference", P,
                    XP_MATMUL_WIDE_DTYPES) {
@@ -546,8 +546,8 @@ std::vector<T> wrapped_product(const xp::ndarray<T, B>& a, const xp::ndarray<T, 
 }  // namespace
 
 #define XP_MATMUL_INT_DTYPES                                                                                  \
-  xt_test::on<std::int8_t>, xt_test::on<std::uint8_t>, xt_test::on<std::int16_t>, xt_test::on<std::uint16_t>, \
-      xt_test::on<std::int32_t>, xt_test::on<std::uint32_t>, xt_test::on<std::int64_t>, xt_test::on<std::uint64_t>
+  xp_test::on<std::int8_t>, xp_test::on<std::uint8_t>, xp_test::on<std::int16_t>, xp_test::on<std::uint16_t>, \
+      xp_test::on<std::int32_t>, xp_test::on<std::uint32_t>, xp_test::on<std::int64_t>, xp_test::on<std::uint64_t>
 
 TEST_CASE_TEMPLATE("matmul: every integer dtype wraps around like NumPy's", P, XP_MATMUL_INT_DTYPES) {
   using T = typename P::type;

@@ -2,11 +2,14 @@
 // installed memory resources and the adaptors, the pinned pool, and large transfers through the
 // staging pipeline (include/xp/cuda/memory_resource.hpp, backends/cuda/transfer.cpp).
 #include <cstdio>
+#include <cstring>
+#include <memory>
 #include <sstream>
+#include <vector>
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("memory: a large host buffer freed by one array is reused by the next, and the cache is bounded") {
   if (xp::host::cache_limit() == 0) return;          // off (AddressSanitizer builds): nothing to reuse
@@ -209,6 +212,38 @@ TEST_CASE("memory: large transfers through the staging pipeline are exact, both 
   auto m = xp::to_device(h(xp::range(0, 3 * 1000 * 1000)).reshape({1000, 3000}));
   auto mt = xp::transpose(m).copy_to_host();
   CHECK(mt(7, 3).item() == h(3 * 3000 + 7).item());
+}
+
+TEST_CASE("memory: pinned and managed memory are copied by DMA in place; pageable and device memory are not") {
+  using xp::backends::cuda::is_pinned_or_managed;
+  // docs/memory.md, "Transfers": the answers every transfer and the chunked pipeline act on
+  std::vector<float> pageable(1024);
+  CHECK_FALSE(is_pinned_or_managed(pageable.data()));
+  CHECK_FALSE(is_pinned_or_managed(nullptr));
+  const auto from_pool = xp::empty_pinned<float>({1024});
+  CHECK(is_pinned_or_managed(from_pool.data()));
+  void* page_locked = nullptr;
+  REQUIRE(cudaMallocHost(&page_locked, 4096) == cudaSuccess);
+  CHECK(is_pinned_or_managed(page_locked));
+  CHECK(is_pinned_or_managed(static_cast<char*>(page_locked) + 100));  // inside the allocation
+  REQUIRE(cudaFreeHost(page_locked) == cudaSuccess);
+  const auto device = xp::zeros<float, xp::cuda>({1024});
+  CHECK_FALSE(is_pinned_or_managed(device.data()));
+
+  // managed memory as a host array: 4 MiB, past the size where pageable memory is staged
+  const xp::index_t n = static_cast<xp::index_t>(4 * MiB / sizeof(float));
+  float* managed = nullptr;
+  REQUIRE(cudaMallocManaged(&managed, static_cast<std::size_t>(n) * sizeof(float)) == cudaSuccess);
+  const std::shared_ptr<void> owner(managed, [](void* p) { (void)cudaFree(p); });
+  CHECK(is_pinned_or_managed(managed));
+  xp::ndarray<float, xp::host> m(owner, managed, {n}, {1});
+  const auto h = xp::random::uniform<float>({n}, -1.f, 1.f, 12);
+  std::memcpy(managed, h.data(), h.nbytes());
+  const auto d = xp::to_device(m);  // straight to DMA, from wherever the pages are
+  CHECK(xp::all(d == xp::to_device(h)).item());
+  const auto doubled = xp::ndarray<float, xp::cuda>(d * 2.f);
+  xp::copy_to_host(doubled, m);  // and back into them in place
+  CHECK(xp::all(m == h * 2.f).item());
 }
 
 TEST_CASE("docs: memory controls as docs/memory.md shows them") {

@@ -11,7 +11,7 @@
 
 #include <xp/xtensor.hpp>
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("defaults: creation without a dtype gives NumPy's float64 / int64") {
   static_assert(std::is_same_v<decltype(xp::zeros({2, 3})), xp::ndarray<double>>);

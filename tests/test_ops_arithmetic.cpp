@@ -6,7 +6,7 @@
 // integer edge values and remainders by and of zero: test_ops_special_values.cpp.
 #include "funcs_stats_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("arithmetic: integer rules (promotion, Python remainder, exact results)") {
   const auto i = xp::load_npy<std::int32_t, B>(golden("ops/op_i")),

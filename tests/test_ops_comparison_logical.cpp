@@ -3,7 +3,7 @@
 // class (tests/golden/ops/funcs_stats_<code>.npz, funcs_stats_support.hpp).
 #include "funcs_stats_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE("comparison: logic, comparisons and bool arrays") {

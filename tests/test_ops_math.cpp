@@ -6,7 +6,7 @@
 // hyperbolic functions: test_ops_trig.cpp.
 #include "funcs_stats_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE_TEMPLATE(
     "math: float functions match NumPy (exponents, logarithms, powers, roots, rounding, abs, sign, clip)", C,

@@ -12,7 +12,7 @@
 #include <cmath>
 #include <limits>
 
-using namespace xt_test;
+using namespace xp_test;
 using xp::index_t;
 
 TEST_CASE("special values: NaN and infinity follow NumPy") {

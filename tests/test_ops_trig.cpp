@@ -5,7 +5,7 @@
 // deg2rad / rad2deg on the host, against their scalar forms.
 #include "funcs_stats_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE_TEMPLATE("trig: float functions match NumPy (trigonometric and hyperbolic functions, arctan2, hypot)", C,
                    XP_FLOAT_DTYPES) {

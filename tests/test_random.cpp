@@ -1,7 +1,7 @@
 // xp/random: Philox 4x32-10 known answers, the same numbers on every backend, sane statistics.
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("random: Philox 4x32-10 matches Random123's known-answer vectors") {
   auto r = xp::random::philox4x32_10(0, 0, 0, 0, 0, 0);

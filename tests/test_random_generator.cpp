@@ -7,7 +7,7 @@
 
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <type_traits>
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 using host_view = xp::ndarray<float, xp::host>::view_type;

@@ -2,7 +2,7 @@
 // expressions, against NumPy's golden results and float64 references; reduction_kernel.
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("reductions/red_m64")); }

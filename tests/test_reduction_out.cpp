@@ -3,7 +3,7 @@
 // translation unit stays small.
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace {
 xp::ndarray<double, B> red_m64() { return xp::load_npy<double, B>(golden("reductions/red_m64")); }

@@ -5,7 +5,7 @@
 // and 0-d operands and the errors; NumPy's result dtypes.
 #include "funcs_stats_support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE_TEMPLATE("statistics: nan-statistics, ptp and average of every dtype class match NumPy 2", C,
                    XP_DTYPE_CLASSES) {

@@ -1,7 +1,7 @@
 // xp/core/shape.hpp and dtype.hpp: broadcasting rules, shapes in messages, promotion.
 #include "support.hpp"
 
-using namespace xt_test;
+using namespace xp_test;
 
 TEST_CASE("shape: broadcast_shapes follows NumPy") {
   CHECK(xp::broadcast_shapes({3, 1}, {4}) == xp::shape_type{3, 4});

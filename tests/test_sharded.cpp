@@ -12,7 +12,7 @@
 
 #include <limits>
 
-using namespace xt_test;
+using namespace xp_test;
 
 #if !defined(XP_TEST_CUDA) || defined(XP_HAS_NCCL)
 namespace {

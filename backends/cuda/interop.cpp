@@ -61,9 +61,11 @@ cuda::event::event(bool timing) : m_timing(timing) {
   m_handle = std::shared_ptr<CUevent_st>(e, [](cudaEvent_t q) { (void)cudaEventDestroy(q); });
 }
 
-void cuda::event::record(const stream& s) const { XP_CUDA_CHECK(cudaEventRecord(m_handle.get(), s.get())); }
+void cuda::event::record(const stream& s) const { record(s.get()); }
+void cuda::event::record(cudaStream_t s) const { XP_CUDA_CHECK(cudaEventRecord(m_handle.get(), s)); }
 
-void cuda::event::wait(const stream& s) const { XP_CUDA_CHECK(cudaStreamWaitEvent(s.get(), m_handle.get(), 0)); }
+void cuda::event::wait(const stream& s) const { wait(s.get()); }
+void cuda::event::wait(cudaStream_t s) const { XP_CUDA_CHECK(cudaStreamWaitEvent(s, m_handle.get(), 0)); }
 
 void cuda::event::synchronize() const { XP_CUDA_CHECK(cudaEventSynchronize(m_handle.get())); }
 

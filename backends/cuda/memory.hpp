@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <new>
 
 #include "xp/backends/cuda/error.hpp"
 #include "xp/core/backend.hpp"
@@ -73,6 +74,11 @@ class cuda::stream_scope {
 class cuda::device_scope {
  public:
   explicit device_scope(int device);
+  /// @brief For xp's memory layer, whose deallocations must not throw: makes `device` current
+  /// with no range check, and leaves the thread's stream as it is (the caller names its stream
+  /// explicitly, and a buffer freed while the thread exits must not touch thread-local state).
+  /// When CUDA refuses the switch, the scope changes nothing.
+  device_scope(int device, std::nothrow_t) noexcept;
   ~device_scope();
   device_scope(const device_scope&) = delete;
   device_scope& operator=(const device_scope&) = delete;
@@ -81,7 +87,8 @@ class cuda::device_scope {
 
  private:
   int m_device = 0;
-  int m_previous = 0;
+  int m_switched_from = -1;  // the device to make current again; -1: the scope did not switch
+  bool m_restores_stream = false;
   std::shared_ptr<CUstream_st> m_previous_stream;
 };
 
@@ -115,6 +122,15 @@ reduction_scratch_t reduction_scratch(cudaStream_t stream);
 
 /// Page-locked host memory from xp's pinned pool, for truly asynchronous transfers.
 std::shared_ptr<void> allocate_pinned(std::size_t bytes);
+/// True when a cudaMemcpyAsync from or to `p` needs no staging and returns before the copy is
+/// done: page-locked host memory (cudaMallocHost, xp::empty_pinned, cudaHostRegister) and
+/// managed memory (cudaMallocManaged: the driver copies from wherever its pages are, while a
+/// host-side copy would fault them back to the host). False for pageable host memory, device
+/// memory and null. Transfers and the chunked pipeline hand such memory to DMA in place.
+bool is_pinned_or_managed(const void* p) noexcept;
+/// memcpy on the OpenMP threads, one contiguous piece of at least 512 KiB per thread (one thread
+/// below 1 MiB, and inside a parallel region); plain memcpy in a build without OpenMP.
+void parallel_memcpy(void* dst, const void* src, std::size_t bytes) noexcept;
 /// Enqueues a copy of `bytes` on `s` and returns at once.
 void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind kind, cudaStream_t s);
 

@@ -33,20 +33,6 @@ constexpr std::size_t default_threshold_divisor = 8;
 // idle process may never reach. Smaller frees are left alone: checking costs a driver call.
 constexpr std::size_t idle_trim_bytes = std::size_t{64} << 20;
 
-struct device_guard {  // makes `device` current for a scope, when it is not already
-  int previous = -1;
-  explicit device_guard(int device) noexcept {
-    int current = 0;
-    if (cudaGetDevice(&current) == cudaSuccess && current != device && cudaSetDevice(device) == cudaSuccess)
-      previous = current;
-  }
-  ~device_guard() {
-    if (previous >= 0) (void)cudaSetDevice(previous);
-  }
-  device_guard(const device_guard&) = delete;
-  device_guard& operator=(const device_guard&) = delete;
-};
-
 std::string bytes_text(std::size_t n) { return std::to_string(n) + " bytes"; }
 
 // XP_GPU_MEMORY_LIMIT (like CUPY_GPU_MEMORY_LIMIT): a byte count, or a percentage of the
@@ -85,7 +71,7 @@ void clear_small_blocks() noexcept;  // below
 
 cuda::memory_pool::memory_pool(int device) : m(std::make_unique<state>()) {
   m->device = device;
-  device_guard on(device);
+  xp::cuda::device_scope on(device, std::nothrow);
   std::size_t free_now = 0;
   XP_CUDA_CHECK(cudaMemGetInfo(&free_now, &m->device_bytes));
   // A pool of xp's own, not the device's default one: its statistics and threshold are xp's
@@ -115,7 +101,7 @@ void* cuda::memory_pool::do_allocate(std::size_t bytes, cudaStream_t stream) {
                             bytes_text(limit) + ", set_limit)");
   }
   add_to_high_water(m->high, before + bytes);
-  device_guard on(m->device);
+  xp::cuda::device_scope on(m->device, std::nothrow);
   void* p = nullptr;
   cudaError_t e = cudaMallocFromPoolAsync(&p, bytes, m->pool, stream);
   if (e == cudaErrorMemoryAllocation) {
@@ -141,7 +127,7 @@ void* cuda::memory_pool::do_allocate(std::size_t bytes, cudaStream_t stream) {
 }
 
 void cuda::memory_pool::do_deallocate(void* p, std::size_t bytes, cudaStream_t stream) noexcept {
-  device_guard on(m->device);  // the legacy stream of the pool's device, when `stream` is null
+  xp::cuda::device_scope on(m->device, std::nothrow);  // the legacy stream of the pool's device, when `stream` is null
   (void)cudaFreeAsync(p, stream);
   m->used.fetch_sub(bytes, std::memory_order_relaxed);
   if (bytes >= idle_trim_bytes && cudaStreamQuery(stream) == cudaSuccess) (void)cudaStreamSynchronize(stream);
@@ -162,7 +148,7 @@ void cuda::memory_pool::reset_high_water() noexcept { m->high.store(used_bytes()
 
 void cuda::memory_pool::free_all_blocks() {
   backends::cuda::clear_small_blocks();
-  device_guard on(m->device);
+  xp::cuda::device_scope on(m->device, std::nothrow);
   XP_CUDA_CHECK(cudaDeviceSynchronize());
   XP_CUDA_CHECK(cudaMemPoolTrimTo(m->pool, 0));
 }

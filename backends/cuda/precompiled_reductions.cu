@@ -1,7 +1,5 @@
-// np.sum of a device array for every dtype (declared in backends/cuda/precompiled_reductions.hpp).
+// np.sum of a device array for every dtype: the explicit instantiations that
+// backends/cuda/precompiled_reductions.hpp declares `extern` elsewhere, made by the header itself
+// in this unit (its list and helper macro stay in one place).
 #define XP_CUDA_COMPILING_PRECOMPILED_REDUCTIONS
 #include "xp/backends/cuda/precompiled_reductions.hpp"
-
-namespace xp::backends::cuda {
-XP_DTYPES(XP_CUDA_SUM_OF_ARRAY)
-}  // namespace xp::backends::cuda

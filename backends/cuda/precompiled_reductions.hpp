@@ -31,8 +31,14 @@ using sum_out_t = std::decay_t<decltype(std::declval<sum_desc_t<T>>().finish(
       sum_out_t<T>*, index_t, index_t, ::xp::detail::array_kernel<T>, sum_desc_t<T>, ::xp::detail::reduce_shape, \
       cudaStream_t);
 
-#if defined(__CUDACC__) && !defined(XP_CUDA_COMPILING_PRECOMPILED_REDUCTIONS)
+// precompiled_reductions.cu defines XP_CUDA_COMPILING_PRECOMPILED_REDUCTIONS before including
+// this header and gets the instantiations; every other nvcc unit the declarations. Either way the
+// helper is undefined below, so that it does not leak into users' code.
+#if defined(XP_CUDA_COMPILING_PRECOMPILED_REDUCTIONS)
+XP_DTYPES(XP_CUDA_SUM_OF_ARRAY)
+#elif defined(__CUDACC__)
 XP_DTYPES(XP_CUDA_SUM_OF_ARRAY, extern)
 #endif
+#undef XP_CUDA_SUM_OF_ARRAY
 
 }  // namespace xp::backends::cuda

@@ -46,20 +46,35 @@ int cuda::current_device() {
   return device;
 }
 
-cuda::device_scope::device_scope(int device) : m_device(device), m_previous_stream(current) {
+cuda::device_scope::device_scope(int device) : m_device(device), m_restores_stream(true), m_previous_stream(current) {
   const int count = cuda::device_count();
   if (device < 0 || device >= count)
     throw index_error("xp::cuda::device_scope: device " + std::to_string(device) + " is out of range: this process " +
                       "sees " + std::to_string(count) + " CUDA device" + (count == 1 ? "" : "s"));
-  XP_CUDA_CHECK(cudaGetDevice(&m_previous));
-  if (device != m_previous) {
+  int previous = 0;
+  XP_CUDA_CHECK(cudaGetDevice(&previous));
+  if (device != previous) {
     XP_CUDA_CHECK(cudaSetDevice(device));
+    m_switched_from = previous;
     current = nullptr;  // the thread's stream was made on the previous device
   }
 }
+cuda::device_scope::device_scope(int device, std::nothrow_t) noexcept : m_device(device) {
+  int previous = 0;
+  if (cudaGetDevice(&previous) != cudaSuccess) {
+    (void)cudaGetLastError();  // not left for the next XP_CUDA_CHECK to report
+    return;
+  }
+  if (device == previous) return;  // already current: no driver call
+  if (cudaSetDevice(device) != cudaSuccess) {
+    (void)cudaGetLastError();
+    return;
+  }
+  m_switched_from = previous;
+}
 cuda::device_scope::~device_scope() {
-  if (m_device != m_previous) (void)cudaSetDevice(m_previous);
-  current = m_previous_stream;
+  if (m_switched_from >= 0) (void)cudaSetDevice(m_switched_from);
+  if (m_restores_stream) current = m_previous_stream;
 }
 
 namespace backends::cuda {

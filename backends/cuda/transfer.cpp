@@ -23,38 +23,11 @@ constexpr std::size_t staged_min_bytes = std::size_t{1} << 20;
 // pipeline fills at once and the staging buffers stay small (depth x chunk = 24 MiB pinned).
 constexpr std::size_t chunk_bytes = std::size_t{8} << 20;
 constexpr int pipeline_depth = 3;  // buffers in flight: one copied by the host, two by DMA
-// Each thread copies at least this much: on the H100 machine (16 cores) one thread copies
-// pageable -> pinned at 5.7 GB/s and 16 at 33 GB/s (docs/memory.md).
+// Each thread of parallel_memcpy copies at least this much, as one contiguous piece: 512 KiB
+// takes a thread about 90 us (5.7 GB/s pageable -> pinned on the 16-core H100 machine, 16 threads
+// 33 GB/s: docs/memory.md), so waking the team (a few us) costs under 5%; one piece per thread
+// needs no scheduling and spreads the first touch of fresh destination pages over the threads.
 constexpr std::size_t bytes_per_thread = std::size_t{512} << 10;
-
-bool is_pinned(const void* p) noexcept {
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return false;
-  }
-  return a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeManaged;
-}
-
-// memcpy by several threads, each a contiguous piece (which also spreads the first touch of
-// fresh destination pages over the threads).
-void parallel_copy(void* dst, const void* src, std::size_t bytes) noexcept {
-#ifdef _OPENMP
-  const int threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(omp_get_max_threads()),
-                                                             std::max<std::size_t>(1, bytes / bytes_per_thread)));
-  if (threads > 1 && !omp_in_parallel()) {
-    const std::size_t piece = (bytes + static_cast<std::size_t>(threads) - 1) / static_cast<std::size_t>(threads);
-#pragma omp parallel for num_threads(threads) schedule(static)
-    for (int t = 0; t < threads; ++t) {
-      const std::size_t begin = std::min(bytes, piece * static_cast<std::size_t>(t));
-      const std::size_t end = std::min(bytes, begin + piece);
-      std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin, end - begin);
-    }
-    return;
-  }
-#endif
-  std::memcpy(dst, src, bytes);
-}
 
 // The staging buffers and their events for one staged transfer (pinned blocks come from the
 // pinned pool, so after the first transfer they cost no driver call).
@@ -87,7 +60,7 @@ void staged_upload(char* dst, const char* src, std::size_t bytes, cudaStream_t s
     const int k = static_cast<int>(i % pipeline_depth);
     const std::size_t offset = i * chunk_bytes, n = std::min(chunk_bytes, bytes - offset);
     if (i >= pipeline_depth) XP_CUDA_CHECK(cudaEventSynchronize(st.done[k]));  // its DMA of chunk i - depth is done
-    parallel_copy(st[k], src + offset, n);
+    backends::cuda::parallel_memcpy(st[k], src + offset, n);
     XP_CUDA_CHECK(cudaMemcpyAsync(dst + offset, st[k], n, cudaMemcpyHostToDevice, s));
     XP_CUDA_CHECK(cudaEventRecord(st.done[k], s));
   }
@@ -109,16 +82,48 @@ void staged_download(char* dst, const char* src, std::size_t bytes, cudaStream_t
     const int k = static_cast<int>(i % pipeline_depth);
     const std::size_t offset = i * chunk_bytes, n = std::min(chunk_bytes, bytes - offset);
     XP_CUDA_CHECK(cudaEventSynchronize(st.done[k]));
-    parallel_copy(dst + offset, st[k], n);
+    backends::cuda::parallel_memcpy(dst + offset, st[k], n);
     if (i + pipeline_depth < chunks) enqueue(i + pipeline_depth);
   }
 }
 
 }  // namespace
 
+namespace backends::cuda {
+
+bool is_pinned_or_managed(const void* p) noexcept {
+  if (p == nullptr) return false;
+  cudaPointerAttributes a{};
+  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
+    (void)cudaGetLastError();  // not a pointer CUDA knows: pageable
+    return false;
+  }
+  return a.type == cudaMemoryTypeHost || a.type == cudaMemoryTypeManaged;
+}
+
+void parallel_memcpy(void* dst, const void* src, std::size_t bytes) noexcept {
+#ifdef _OPENMP
+  const int threads = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(omp_get_max_threads()),
+                                                             std::max<std::size_t>(1, bytes / bytes_per_thread)));
+  if (threads > 1 && !omp_in_parallel()) {
+    const std::size_t piece = (bytes + static_cast<std::size_t>(threads) - 1) / static_cast<std::size_t>(threads);
+#pragma omp parallel for num_threads(threads) schedule(static)
+    for (int t = 0; t < threads; ++t) {
+      const std::size_t begin = std::min(bytes, piece * static_cast<std::size_t>(t));
+      const std::size_t end = std::min(bytes, begin + piece);
+      std::memcpy(static_cast<char*>(dst) + begin, static_cast<const char*>(src) + begin, end - begin);
+    }
+    return;
+  }
+#endif
+  std::memcpy(dst, src, bytes);
+}
+
+}  // namespace backends::cuda
+
 void primitive::memory<cuda>::upload(void* dst, const void* host_src, std::size_t bytes) {
   const cudaStream_t s = backends::cuda::current_stream();
-  if (bytes < staged_min_bytes || is_pinned(host_src)) {
+  if (bytes < staged_min_bytes || backends::cuda::is_pinned_or_managed(host_src)) {
     XP_CUDA_CHECK(cudaMemcpyAsync(dst, host_src, bytes, cudaMemcpyHostToDevice, s));
     // A pinned source would still be read after return: wait, so the caller may free it.
     XP_CUDA_CHECK(cudaStreamSynchronize(s));
@@ -129,7 +134,7 @@ void primitive::memory<cuda>::upload(void* dst, const void* host_src, std::size_
 
 void primitive::memory<cuda>::download(void* host_dst, const void* src, std::size_t bytes) {
   const cudaStream_t s = backends::cuda::current_stream();
-  if (bytes < staged_min_bytes || is_pinned(host_dst)) {
+  if (bytes < staged_min_bytes || backends::cuda::is_pinned_or_managed(host_dst)) {
     XP_CUDA_CHECK(cudaMemcpyAsync(host_dst, src, bytes, cudaMemcpyDeviceToHost, s));
     XP_CUDA_CHECK(cudaStreamSynchronize(s));
     return;

@@ -26,7 +26,8 @@
 /// count other than ndim() or an index outside [0, shape(k)) throws xp::index_error on the host
 /// and, in a kernel, prints the index and traps (the launch then fails with cudaErrorLaunchFailure
 /// as xp::cuda_error at the next synchronising call). Off by default: indexing is then one
-/// multiply-add per index.
+/// multiply-add per index. A configuration switch (docs/raw_kernels.md), not a helper: it stays
+/// defined, for code that tests it with #if.
 #define XP_VIEW_CHECKS 0
 #endif
 

@@ -3,7 +3,8 @@
 /// @brief The element types xp supports and NumPy 2's promotion rules between them.
 ///
 /// A dtype is added in ONE place, the list XP_DTYPES below (its C++ type, its code, NumPy's
-/// name, kind and `.npy` type string); its promotion follows from its kind and size.
+/// name, kind and `.npy` type string); its promotion follows from its kind and size. The build
+/// then asks for the same line in XP_DTYPES_INNER and the type in XP_ONE_OF_THE_DTYPES.
 
 #include <cstddef>
 #include <cstdint>
@@ -16,8 +17,9 @@
 
 /// @brief Every dtype, in NumPy's type-number order: X(C++ type, code, NumPy name, kind, `.npy`
 /// type string without byte order[, the extra arguments given after X]). The one list: the dtype
-/// class, promotion, printing, `.npy` I/O, DLPack, the precompiled instantiations and the messages
-/// that list the dtypes (XP_ONE_OF_THE_DTYPES) all read it.
+/// class, promotion, printing, `.npy` I/O, DLPack and the precompiled instantiations read it, and
+/// the messages that list the dtypes (XP_ONE_OF_THE_DTYPES) are checked against it. Public (stays
+/// defined): other headers and the sources expand it.
 #define XP_DTYPES(X, ...)                                                          \
   X(bool, bool_, "bool", 'b', "b1" __VA_OPT__(, ) __VA_ARGS__)                     \
   X(std::int8_t, int8, "int8", 'i', "i1" __VA_OPT__(, ) __VA_ARGS__)               \
@@ -35,7 +37,8 @@
   X(::xp::complex128, complex128, "complex128", 'c', "c16" __VA_OPT__(, ) __VA_ARGS__)
 
 /// @brief The same list as XP_DTYPES, for a list expanded inside another (every pair of dtypes:
-/// conversions); a macro cannot expand itself. dtype.hpp checks that both agree.
+/// conversions); a macro cannot expand itself. dtype.hpp checks that both agree. Public, like
+/// XP_DTYPES (both stay defined): core/host_instances.hpp expands it inside XP_DTYPES.
 #define XP_DTYPES_INNER(X, ...)                                                    \
   X(bool, bool_, "bool", 'b', "b1" __VA_OPT__(, ) __VA_ARGS__)                     \
   X(std::int8_t, int8, "int8", 'i', "i1" __VA_OPT__(, ) __VA_ARGS__)               \
@@ -52,13 +55,15 @@
   X(::xp::complex64, complex64, "complex64", 'c', "c8" __VA_OPT__(, ) __VA_ARGS__) \
   X(::xp::complex128, complex128, "complex128", 'c', "c16" __VA_OPT__(, ) __VA_ARGS__)
 
-// One dtype's C++ spelling as a string literal, after a space (for XP_ONE_OF_THE_DTYPES).
-#define XP_DTYPE_CPP_SPELLING(T, code, name, kind, npy) " " #T
-
-/// @brief "one of xp's dtypes: bool std::int8_t ... ::xp::complex128": every dtype's C++ spelling,
-/// made from XP_DTYPES as one string literal, for the static_assert messages that say what an
-/// array may hold (a message must be a literal, and a list written by hand goes stale).
-#define XP_ONE_OF_THE_DTYPES "one of xp's dtypes:" XP_DTYPES(XP_DTYPE_CPP_SPELLING)
+/// @brief Every dtype's C++ spelling as one string literal, for the static_assert messages that
+/// say what an array may hold (a message must be a literal). Public (stays defined): ndarray,
+/// printing, the file formats, DLPack and xtensor use it. Written out rather than made from
+/// XP_DTYPES, which would need a helper macro defined wherever it is used; the check after the
+/// dtype class fails the build when the two lists differ.
+#define XP_ONE_OF_THE_DTYPES                                                                   \
+  "one of xp's dtypes: bool std::int8_t std::uint8_t std::int16_t std::uint16_t std::int32_t " \
+  "std::uint32_t std::int64_t std::uint64_t ::xp::float16 float double ::xp::complex64 "       \
+  "::xp::complex128"
 
 namespace xp {
 
@@ -211,6 +216,12 @@ constexpr bool dtype_lists_agree() {
   return true;
 }
 static_assert(dtype_lists_agree(), "xp: XP_DTYPES and XP_DTYPES_INNER must list the same dtypes in the same order");
+
+// One dtype's C++ spelling after a space: XP_ONE_OF_THE_DTYPES as XP_DTYPES would make it.
+#define XP_DTYPE_CPP_SPELLING(T, code, name, kind, npy) " " #T
+static_assert(std::string_view("one of xp's dtypes:" XP_DTYPES(XP_DTYPE_CPP_SPELLING)) == XP_ONE_OF_THE_DTYPES,
+              "xp: XP_ONE_OF_THE_DTYPES must spell the dtypes of XP_DTYPES, in its order");
+#undef XP_DTYPE_CPP_SPELLING
 }  // namespace detail
 
 /// @brief Prints NumPy's name of the dtype (`print(a.dtype)` prints `float64`).

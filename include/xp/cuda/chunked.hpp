@@ -37,6 +37,7 @@
 
 #include "xp/backends/cuda/backend.hpp"
 #include "xp/core.hpp"
+#include "xp/cuda/interop.hpp"
 #include "xp/cuda/memory_resource.hpp"
 #include "xp/linalg.hpp"
 
@@ -67,39 +68,15 @@ namespace detail::chunked {
 inline constexpr std::size_t default_chunk_bytes = std::size_t{64} << 20;
 inline constexpr std::size_t default_tile_bytes = std::size_t{256} << 20;
 
-/// A CUDA event without timing, for ordering only.
-class event {
- public:
-  event() { XP_CUDA_CHECK(cudaEventCreateWithFlags(&m_event, cudaEventDisableTiming)); }
-  ~event() {
-    if (m_event) (void)cudaEventDestroy(m_event);
-  }
-  event(event&& other) noexcept : m_event(std::exchange(other.m_event, nullptr)) {}
-  event(const event&) = delete;
-  event& operator=(const event&) = delete;
-  event& operator=(event&&) = delete;
-  /// Marks the point reached by `s` so far.
-  void record(cudaStream_t s) { XP_CUDA_CHECK(cudaEventRecord(m_event, s)); }
-  /// Work enqueued on `s` after this waits for the last record (none yet: no wait).
-  void wait(cudaStream_t s) const { XP_CUDA_CHECK(cudaStreamWaitEvent(s, m_event, 0)); }
-  /// The host waits for the last record (none yet: returns at once).
-  void synchronize() const { XP_CUDA_CHECK(cudaEventSynchronize(m_event)); }
-
- private:
-  cudaEvent_t m_event = nullptr;
-};
-
-/// True for page-locked host memory (cudaMallocHost, xp::empty_pinned, cudaHostRegister): the
-/// DMA engines read and write it directly.
-inline bool is_pinned(const void* p) noexcept {
-  if (p == nullptr) return false;
-  cudaPointerAttributes a{};
-  if (cudaPointerGetAttributes(&a, p) != cudaSuccess) {
-    (void)cudaGetLastError();
-    return false;
-  }
-  return a.type == cudaMemoryTypeHost;
+/// `n` events for ordering only: without timing, recording and waiting cost less.
+inline std::vector<xp::cuda::event> ordering_events(int n) {
+  std::vector<xp::cuda::event> events;
+  for (int k = 0; k < n; ++k) events.emplace_back(false);  // each its own event (copies would share one)
+  return events;
 }
+
+using backends::cuda::is_pinned_or_managed;
+using backends::cuda::parallel_memcpy;
 
 /// Device bytes xp may still allocate: what the driver has free plus what xp's pool holds unused,
 /// bounded by the pool's limit when one is set (the automatic chunk and tile sizes).
@@ -173,25 +150,25 @@ class stream_lease {
 struct pipeline {
   stream_lease streams;
   cudaStream_t h2d, compute, d2h;
-  std::vector<event> loaded, computed, stored;
+  std::vector<xp::cuda::event> loaded, computed, stored;
 
-  explicit pipeline(int depth) : h2d(streams->h2d.get()), compute(streams->compute.get()), d2h(streams->d2h.get()) {
-    for (int s = 0; s < depth; ++s) {
-      loaded.emplace_back();
-      computed.emplace_back();
-      stored.emplace_back();
-    }
-  }
+  explicit pipeline(int depth)
+      : h2d(streams->h2d.get()),
+        compute(streams->compute.get()),
+        d2h(streams->d2h.get()),
+        loaded(ordering_events(depth)),
+        computed(ordering_events(depth)),
+        stored(ordering_events(depth)) {}
   /// The computation waits for the work the caller enqueued so far on its current stream (the
   /// user's function may read device arrays that are still being written there).
   void follow_caller() {
-    event e;
+    const xp::cuda::event e(false);
     e.record(backends::cuda::current_stream());
     e.wait(compute);
   }
   /// Buffers allocated on the compute stream may be used by the copy streams from here on.
   void publish_allocations() {
-    event e;
+    const xp::cuda::event e(false);
     e.record(compute);
     e.wait(h2d);
     e.wait(d2h);
@@ -216,19 +193,6 @@ struct drain_on_exit {
   pipeline& p;
   ~drain_on_exit() { p.drain(); }
 };
-
-/// memcpy on the host's OpenMP threads, in 1 MiB blocks.
-inline void parallel_memcpy(void* dst, const void* src, std::size_t bytes) {
-  constexpr std::size_t block = std::size_t{1} << 20;
-  const auto blocks = static_cast<std::int64_t>((bytes + block - 1) / block);
-#if defined(_OPENMP)
-#pragma omp parallel for schedule(static) if (blocks > 1)
-#endif
-  for (std::int64_t i = 0; i < blocks; ++i) {
-    const std::size_t off = static_cast<std::size_t>(i) * block;
-    std::memcpy(static_cast<char*>(dst) + off, static_cast<const char*>(src) + off, std::min(block, bytes - off));
-  }
-}
 
 /// Copies between contiguous memory `flat` (C order) and the host array `a` (any layout):
 /// `to_array` false reads `a` into `flat` (packing), true writes `flat` into `a` (unpacking).
@@ -356,7 +320,7 @@ template <class T>
 class input_lane {
  public:
   explicit input_lane(const ndarray<T, host>& x)
-      : m_x(x), m_row(row_elements(x.shape())), m_direct(x.is_contiguous() && is_pinned(x.data())) {}
+      : m_x(x), m_row(row_elements(x.shape())), m_direct(x.is_contiguous() && is_pinned_or_managed(x.data())) {}
 
   bool staged() const noexcept { return !m_direct; }
 
@@ -404,11 +368,11 @@ void allocate_lanes(std::tuple<L...>& lanes, index_t rows, int depth) {
 /// Returns the device chunks.
 template <class... L>
 auto load_chunk(std::tuple<L...>& lanes, pipeline& p, int s, index_t r0, index_t r1,
-                std::initializer_list<const event*> wait_for) {
+                std::initializer_list<const xp::cuda::event*> wait_for) {
   const bool staged = std::apply([](const auto&... l) { return (l.staged() || ...); }, lanes);
   if (staged) p.loaded[s].synchronize();
   std::apply([&](auto&... l) { (l.pack(s, r0, r1), ...); }, lanes);
-  for (const event* e : wait_for) e->wait(p.h2d);
+  for (const xp::cuda::event* e : wait_for) e->wait(p.h2d);
   auto chunks = std::apply([&](auto&... l) { return std::make_tuple(l.upload(s, r0, r1, p.h2d)...); }, lanes);
   p.loaded[s].record(p.h2d);
   p.loaded[s].wait(p.compute);
@@ -500,7 +464,7 @@ ndarray<O, host> run_map(F& f, const chunked_options& o, std::optional<ndarray<O
         tail.assign(r.shape().begin() + 1, r.shape().end());
         out_row = row_elements(r.shape());
         out = use_output(with_rows(pl.rows, tail));
-        direct = out.is_contiguous() && is_pinned(out.data());
+        direct = out.is_contiguous() && is_pinned_or_managed(out.data());
         const std::size_t bytes = static_cast<std::size_t>(pl.rows_per_chunk * out_row) * sizeof(O);
         if (!direct && bytes > 0)
           for (auto& b : staging) b = acquire_staging(bytes);
@@ -624,7 +588,7 @@ class panel_lane {
     else m_layout = layout::packed;
     m_rs = rs;
     m_cs = cs;
-    m_pinned = m_layout != layout::packed && is_pinned(m.data());
+    m_pinned = m_layout != layout::packed && is_pinned_or_managed(m.data());
     const std::size_t bytes = static_cast<std::size_t>(max_rows * max_cols) * sizeof(W);
     for (int s = 0; s < slots; ++s) {
       m_device.push_back(primitive::memory<xp::cuda>::allocate(bytes));
@@ -719,10 +683,10 @@ void out_of_core_gemm(const ndarray<W, host>& a, const ndarray<W, host>& b, cons
   inner.tile_bytes = 0;
 
   pipeline p(2);  // loaded/computed/stored: the streamed operand's slots and C's tiles
-  std::vector<event> resident_loaded(2), resident_used(2);
+  std::vector<xp::cuda::event> resident_loaded = ordering_events(2), resident_used = ordering_events(2);
   std::optional<panel_lane<W>> la, lb;
   std::vector<std::shared_ptr<void>> c_device, c_staging;
-  const bool c_direct = is_pinned(c.data());
+  const bool c_direct = is_pinned_or_managed(c.data());
   {
     xp::cuda::stream_scope scope(p.streams->compute);
     la.emplace(a, mb, k, 2);
@@ -749,8 +713,8 @@ void out_of_core_gemm(const ndarray<W, host>& a, const ndarray<W, host>& b, cons
   };
   // the host part and the enqueued copy of one panel; `free` is the event after which its
   // device buffer may be overwritten, `loaded` is recorded when the copy is done
-  auto load = [&](panel_lane<W>& lane, int s, index_t r0, index_t r1, index_t c0, index_t c1, const event& free,
-                  event& loaded) {
+  auto load = [&](panel_lane<W>& lane, int s, index_t r0, index_t r1, index_t c0, index_t c1,
+                  const xp::cuda::event& free, const xp::cuda::event& loaded) {
     if (lane.staged()) loaded.synchronize();
     lane.pack(s, r0, r1, c0, c1);
     free.wait(p.h2d);

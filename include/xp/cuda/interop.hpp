@@ -55,6 +55,11 @@ class cuda::event {
   /// An event never recorded is complete: the wait is nothing.
   /// @throws xp::cuda_error when CUDA refuses.
   void wait(const stream& s = stream::current()) const;
+  /// @brief record() and wait() on a raw stream handle (another library's, or a stream object's
+  /// get()), with no stream::wrap and its check of the handle on each call.
+  /// @throws xp::cuda_error when CUDA refuses.
+  void record(cudaStream_t s) const;
+  void wait(cudaStream_t s) const;
   /// @brief The host waits for the event (Event.synchronize()).
   /// @throws xp::cuda_error when CUDA reports an error, also one of the work it waited for.
   void synchronize() const;
