@@ -132,7 +132,7 @@ TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
   std::cout << m << "\n";                                     // prints like NumPy
   xp::save_npy("m.npy", m);                                   // np.load("m.npy") reads it
   auto C = xp::matmul(m.T(), m);                              // cuBLAS, the transpose via op flags
-  auto C2 = xp::matmul(m, t, {.engine = xp::matmul_engine::tiled});  // xp's shared-memory kernel
+  auto C2 = xp::matmul(m, t, {.engine = xp::engine::own});  // xp's shared-memory kernel
   auto x_t = xp::random::uniform<double, xp::cuda>({1024}, 0.0, 100.0, 1);
   auto pg = xp::signal::lombscargle(x_t, xp::sin(1.7 * x_t),    // SciPy's periodogram
                                     xp::signal::frequency_grid{0.01, 0.001, 10000});

@@ -22,7 +22,8 @@
 namespace xp {
 
 template <class T, class B>
-class ndarray;  // xp/core/ndarray.hpp
+class ndarray;              // xp/core/ndarray.hpp
+class plan_cache_controls;  // xp/core/plan_cache.hpp
 
 /// @brief The CPU backend: memory from the heap, kernels as (OpenMP) loops. The default.
 ///
@@ -40,6 +41,12 @@ struct host {
   static std::size_t cache_limit() noexcept;
   /// @brief Returns every cached buffer to the system allocator.
   static void free_cached_blocks() noexcept;
+
+  // ---- vendor layer: plan cache (libxp: backends/host/vendor/plan_cache.cpp) -------- begin ----
+  /// @brief The host's cache of library plans (FFTW's, ...): bound, size, clear, hits and misses
+  /// (docs/memory.md). Include <xp/core/plan_cache.hpp> (in <xp/core.hpp>) to use the result.
+  static plan_cache_controls plan_cache();
+  // ---- vendor layer: plan cache ------------------------------------------------------ end ----
 };
 
 /// @brief The NVIDIA GPU backend. Its primitives are visible after `#include <xp/cuda.hpp>`.
@@ -156,6 +163,15 @@ struct cuda {
   static std::shared_ptr<memory_resource> get_memory_resource(int device = -1);
   /// @brief The process's pinned host pool (cupy.get_default_pinned_memory_pool()).
   static pinned_memory_pool& get_pinned_memory_pool();
+
+  // ---- vendor layer: plan cache (libxp_cuda: backends/cuda/vendor/plan_cache.cpp) --- begin ----
+  /// @brief Device `device`'s cache of library plans (cuFFT plans, cuSPARSE descriptors, ...;
+  /// -1: the current device): bound, size, clear, hits and misses, as cupy.fft.config.
+  /// get_plan_cache() (docs/memory.md). Include <xp/core/plan_cache.hpp> (in <xp/core.hpp>) to
+  /// use the result.
+  /// @throws xp::index_error unless -1 <= device < device_count().
+  static plan_cache_controls plan_cache(int device = -1);
+  // ---- vendor layer: plan cache ------------------------------------------------------ end ----
 
   // ---- device memory xp did not allocate (<xp/cuda/interop.hpp>, included by <xp/cuda.hpp>) --
   /// @brief An xp array over device memory that another library allocated (a
