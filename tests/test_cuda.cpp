@@ -4,6 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "xp/backends/cuda/vendor/blas.hpp"  // private to libxp_cuda's sources; the test reads the tree
+
 #include <cstdio>
 #include <iostream>
 
@@ -88,6 +90,34 @@ TEST_CASE("cuda: a failing CUDA call becomes xp::cuda_error with status, call an
     CHECK(what.find("test_cuda.cpp:") != std::string::npos);
   }
   CHECK(xp::arange<int, xp::cuda>(3).copy_to_host().at(2) == 2);
+}
+
+TEST_CASE("cuda: a vendor library's failing status becomes xp::cuda_error naming the library") {
+  try {
+    XP_VENDOR_CHECK(CUBLAS_STATUS_NOT_SUPPORTED);
+    FAIL("no exception");
+  } catch (const xp::cuda_error& e) {
+    const std::string what = e.what();
+    CHECK(e.library == "cuBLAS");
+    CHECK(e.status == "CUBLAS_STATUS_NOT_SUPPORTED");
+    CHECK(what.find("cuBLAS: CUBLAS_STATUS_NOT_SUPPORTED") != std::string::npos);
+    CHECK(what.find("test_cuda.cpp:") != std::string::npos);
+  }
+  try {
+    XP_CUDA_CHECK(cudaSetDevice(1 << 20));
+    FAIL("no exception");
+  } catch (const xp::cuda_error& e) {
+    CHECK(e.library == "CUDA runtime");
+  }
+  // the handle is the thread's own, created once per device and bound to the current stream
+  xp::cuda::stream s;
+  xp::cuda::stream_scope on(s);
+  namespace vendor = xp::backends::cuda::vendor;
+  const cublasHandle_t h = vendor::handle<vendor::blas_handle>();
+  CHECK(vendor::handle<vendor::blas_handle>() == h);
+  cudaStream_t bound = nullptr;
+  XP_VENDOR_CHECK(cublasGetStream(h, &bound));
+  CHECK(bound == s.get());
 }
 
 TEST_CASE("cuda: sizes past 2^31 elements index with 64 bits") {

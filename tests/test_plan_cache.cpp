@@ -3,6 +3,7 @@
 // public controls (xp::host::plan_cache(), xp::cuda::plan_cache(device)).
 #include "support.hpp"
 
+#include <cstdio>
 #include <memory>
 #include <string>
 #include <utility>
@@ -175,7 +176,7 @@ TEST_CASE("plan cache: the backend's shared cache through its public controls") 
   CHECK(controls.misses() == misses + 3);
   controls.set_max_size(1);
   CHECK(controls.size() == 1);
-  CHECK(fake_plan::alive == 2);  // the most recent and the one `again` holds
+  CHECK(fake_plan::alive == 1);  // the most recently used, which `again` holds too
   controls.clear();
   controls.set_max_size(bound);
   CHECK(controls.size() == 0);
@@ -196,6 +197,20 @@ TEST_CASE("plan cache: each device has its own" * doctest::skip(xp::cuda::device
     CHECK(&xp::backends::cuda::vendor::plan_cache() == &second);
   }
   first.clear();
+}
+
+TEST_CASE("plan cache: the controls as docs/memory.md shows them") {
+  // example-begin plan-cache
+  auto cache = xp::cuda::plan_cache();  // the current device's; plan_cache(1) for device 1
+  cache.set_max_size(4);                // evicts beyond 4 plans at once; 0 turns caching off
+  cache.set_max_bytes(std::size_t{1} << 30);
+  std::printf("%zu plans, %zu hits, %zu misses\n", cache.size(), cache.hits(), cache.misses());
+  cache.clear();  // frees every plan that no running call holds
+  std::printf("host: at most %zu plans\n", xp::host::plan_cache().max_size());  // FFTW's
+  // example-end plan-cache
+  cache.set_max_size(xp::plan_cache_controls::default_max_size);
+  cache.set_max_bytes(xp::plan_cache_controls::unbounded_bytes);
+  CHECK(cache.size() == 0);
 }
 
 TEST_CASE("plan cache: a device out of range is an index_error") {

@@ -8,7 +8,6 @@
 #include <memory>
 #include <string>
 #include <type_traits>
-#include <vector>
 
 #include "xp/backends/cuda/kernels.cuh"
 #include "xp/backends/cuda/matmul.hpp"

@@ -22,7 +22,6 @@
 #include "xp/core/error.hpp"
 #include "xp/core/host_instances.hpp"
 #include "xp/core/ndarray.hpp"
-#include "xp/core/plan_cache.hpp"
 #include "xp/core/print.hpp"
 #include "xp/core/shape.hpp"
 #include "xp/core/slicing.hpp"
