@@ -94,8 +94,8 @@ void diffusion_steps(benchmark::State& state, xp::index_t n, xp::index_t steps) 
 }
 
 // ---- matmul engines ------------------------------------------------------------------------------
-constexpr auto automatic = xp::matmul_engine::automatic;
-constexpr auto cublas = xp::matmul_engine::cublas;
-constexpr auto tiled = xp::matmul_engine::tiled;
+constexpr auto automatic = xp::engine::automatic;
+constexpr auto vendor = xp::engine::vendor;  // cuBLAS on the device, CBLAS on the host
+constexpr auto own = xp::engine::own;        // xp's tiled (device) and blocked (host) kernels
 
 }  // namespace xp_bench

@@ -8,7 +8,7 @@ namespace {
 using namespace xp_bench;
 
 // ---- device products ------------------------------------------------------------------------------
-template <class T, xp::matmul_engine engine>
+template <class T, xp::engine engine>
 void device_matmul(benchmark::State& state) {
   const xp::index_t n = state.range(0);
   auto a = bench_matrix<T, xp::cuda>(n, 1), b = bench_matrix<T, xp::cuda>(n, 2);
@@ -16,22 +16,22 @@ void device_matmul(benchmark::State& state) {
   device_loop(state, [&] { c = xp::matmul(a, b, {.engine = engine}); });
   state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
 }
-BENCHMARK_TEMPLATE(device_matmul, float, cublas)
+BENCHMARK_TEMPLATE(device_matmul, float, vendor)
     ->Arg(64)
     ->Arg(1024)
     ->Arg(4096)
     ->UseManualTime()
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul, float, tiled)
+BENCHMARK_TEMPLATE(device_matmul, float, own)
     ->Arg(64)
     ->Arg(1024)
     ->Arg(4096)
     ->UseManualTime()
     ->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul, double, cublas)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul, double, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul, std::int32_t, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul, std::int64_t, tiled)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, double, vendor)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, double, own)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, std::int32_t, own)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul, std::int64_t, own)->Arg(4096)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 // The same float product with TF32 tensor cores allowed (opt-in precision).
 void device_matmul_tf32(benchmark::State& state) {

@@ -54,8 +54,8 @@ BENCHMARK_TEMPLATE(host_lombscargle, double, true)->Arg(1 << 14)->Unit(benchmark
 void host_diffusion_100_steps(benchmark::State& state) { diffusion_steps<xp::host>(state, 2000, 100); }
 BENCHMARK(host_diffusion_100_steps)->Unit(benchmark::kMillisecond)->UseRealTime();
 
-// ---- host products: BLAS (automatic) and xp's blocked kernel (tiled) ------------------------------
-template <class T, xp::matmul_engine engine>
+// ---- host products: BLAS (automatic) and xp's blocked kernel (own) --------------------------------
+template <class T, xp::engine engine>
 void host_matmul(benchmark::State& state) {
   const xp::index_t n = state.range(0);
   auto a = bench_matrix<T, xp::host>(n, 1), b = bench_matrix<T, xp::host>(n, 2);
@@ -64,8 +64,8 @@ void host_matmul(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 2 * n * n * n);
 }
 BENCHMARK_TEMPLATE(host_matmul, float, automatic)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_TEMPLATE(host_matmul, float, tiled)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_TEMPLATE(host_matmul, std::int32_t, tiled)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_matmul, float, own)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK_TEMPLATE(host_matmul, std::int32_t, own)->Arg(1024)->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

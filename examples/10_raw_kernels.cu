@@ -205,10 +205,10 @@ bool matmul_part(const tutorial::options& opt) {
     check("raw tiled_matmul (A: a transposed view)", c, at, t);
 
     xp::ndarray<float, xp::cuda> lib;
-    t = tutorial::measure<xp::cuda>([&] { lib = xp::matmul(a, b, {.engine = xp::matmul_engine::tiled}); });
+    t = tutorial::measure<xp::cuda>([&] { lib = xp::matmul(a, b, {.engine = xp::engine::own}); });
     check("xp::matmul engine tiled (128 x 128 tiles)", lib, a, t);
 
-    t = tutorial::measure<xp::cuda>([&] { lib = xp::matmul(a, b, {.engine = xp::matmul_engine::cublas}); });
+    t = tutorial::measure<xp::cuda>([&] { lib = xp::matmul(a, b, {.engine = xp::engine::vendor}); });
     check("xp::matmul engine cublas (the default)", lib, a, t);
 
     const double peak = flops / (results.back().t.median_ms * 1e6);  // cuBLAS's GFLOP/s

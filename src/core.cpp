@@ -49,11 +49,16 @@ out_of_memory::out_of_memory(std::size_t requested, std::size_t free_bytes, cons
       requested_bytes(requested),
       free_bytes(free_bytes) {}
 
+cuda_error::cuda_error(const std::string& library, const std::string& status_name, const std::string& description,
+                       const std::string& call, const char* file, int line)
+    : error("xp::cuda_error: " + library + ": " + status_name + " (" + description + ") in " + call + " at " + file +
+            ":" + std::to_string(line)),
+      library(library),
+      status(status_name) {}
+
 cuda_error::cuda_error(const std::string& status_name, const std::string& description, const std::string& call,
                        const char* file, int line)
-    : error("xp::cuda_error: " + status_name + " (" + description + ") in " + call + " at " + file + ":" +
-            std::to_string(line)),
-      status(status_name) {}
+    : cuda_error("CUDA runtime", status_name, description, call, file, line) {}
 
 std::string to_string(const shape_type& s) {
   std::string out = "(";

@@ -325,7 +325,7 @@ TEST_CASE("matmul out_of_core: a program without <xp/cuda.hpp> is told where it 
                        doctest::Contains("include <xp/cuda.hpp>"), xp::value_error);
   // the option is checked before anything else runs: also for device-only options
   CHECK_THROWS_AS(xp::matmul(a.astype<std::int32_t>(), xp::transpose(a).astype<std::int32_t>(),
-                             {.engine = xp::matmul_engine::cublas, .out_of_core = true}),
+                             {.engine = xp::engine::vendor, .out_of_core = true}),
                   xp::dtype_error);
 }
 

@@ -4,6 +4,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include "xp/backends/cuda/vendor/blas.hpp"  // private to libxp_cuda's sources; the test reads the tree
+
 #include <cstdio>
 #include <iostream>
 
@@ -90,6 +92,34 @@ TEST_CASE("cuda: a failing CUDA call becomes xp::cuda_error with status, call an
   CHECK(xp::arange<int, xp::cuda>(3).copy_to_host().at(2) == 2);
 }
 
+TEST_CASE("cuda: a vendor library's failing status becomes xp::cuda_error naming the library") {
+  try {
+    XP_VENDOR_CHECK(CUBLAS_STATUS_NOT_SUPPORTED);
+    FAIL("no exception");
+  } catch (const xp::cuda_error& e) {
+    const std::string what = e.what();
+    CHECK(e.library == "cuBLAS");
+    CHECK(e.status == "CUBLAS_STATUS_NOT_SUPPORTED");
+    CHECK(what.find("cuBLAS: CUBLAS_STATUS_NOT_SUPPORTED") != std::string::npos);
+    CHECK(what.find("test_cuda.cpp:") != std::string::npos);
+  }
+  try {
+    XP_CUDA_CHECK(cudaSetDevice(1 << 20));
+    FAIL("no exception");
+  } catch (const xp::cuda_error& e) {
+    CHECK(e.library == "CUDA runtime");
+  }
+  // the handle is the thread's own, created once per device and bound to the current stream
+  xp::cuda::stream s;
+  xp::cuda::stream_scope on(s);
+  namespace vendor = xp::backends::cuda::vendor;
+  const cublasHandle_t h = vendor::handle<vendor::blas_handle>();
+  CHECK(vendor::handle<vendor::blas_handle>() == h);
+  cudaStream_t bound = nullptr;
+  XP_VENDOR_CHECK(cublasGetStream(h, &bound));
+  CHECK(bound == s.get());
+}
+
 TEST_CASE("cuda: sizes past 2^31 elements index with 64 bits") {
   std::size_t free_bytes = 0, total = 0;
   REQUIRE(cudaMemGetInfo(&free_bytes, &total) == cudaSuccess);
@@ -132,7 +162,7 @@ TEST_CASE("docs: the README tour compiles, runs and gives NumPy's answers") {
   std::cout << m << "\n";                                     // prints like NumPy
   xp::save_npy("m.npy", m);                                   // np.load("m.npy") reads it
   auto C = xp::matmul(m.T(), m);                              // cuBLAS, the transpose via op flags
-  auto C2 = xp::matmul(m, t, {.engine = xp::matmul_engine::tiled});  // xp's shared-memory kernel
+  auto C2 = xp::matmul(m, t, {.engine = xp::engine::own});  // xp's shared-memory kernel
   auto x_t = xp::random::uniform<double, xp::cuda>({1024}, 0.0, 100.0, 1);
   auto pg = xp::signal::lombscargle(x_t, xp::sin(1.7 * x_t),    // SciPy's periodogram
                                     xp::signal::frequency_grid{0.01, 0.001, 10000});

@@ -123,12 +123,10 @@ __global__ void __launch_bounds__(threads) scatter_kernel(index_t n, Flag flag, 
 }
 }  // namespace compact_detail
 
-/// CUB's temporary storage for tile_offsets over `count` counts (bytes).
-std::size_t tile_offsets_storage(index_t count);
 /// offsets = the exclusive sum of counts (`count` entries), with CUB's device-wide scan on
-/// `stream`; precompiled in libxp_cuda (backends/cuda/compact.cu).
-void tile_offsets(void* storage, std::size_t bytes, const index_t* counts, index_t* offsets, index_t count,
-                  cudaStream_t stream);
+/// `stream` (the current stream), its temporary storage from xp's pool; precompiled in
+/// libxp_cuda (backends/cuda/compact.cu).
+void tile_offsets(const index_t* counts, index_t* offsets, index_t count, cudaStream_t stream);
 
 /// The device's compaction (see compact.hpp): count, scan, read the total, allocate through
 /// make_writer, scatter.
@@ -141,18 +139,14 @@ index_t compact_run(index_t n, const Flag& flag, MakeWriter& make_writer) {
     return 0;
   }
   const cudaStream_t stream = current_stream();
-  // CUB's temporary storage first (the pool's alignment), then the counts (blocks + 1 of
-  // index_t, the last 0) and the offsets (their exclusive scan, the last being the total)
-  const std::size_t scan_bytes = tile_offsets_storage(blocks + 1);
-  const std::size_t storage_bytes = (scan_bytes + alignof(index_t) - 1) / alignof(index_t) * alignof(index_t);
-  const auto scratch =
-      device_memory::allocate(storage_bytes + 2 * static_cast<std::size_t>(blocks + 1) * sizeof(index_t));
-  void* scan_storage = scratch.get();
-  auto* counts = reinterpret_cast<index_t*>(static_cast<char*>(scratch.get()) + storage_bytes);
+  // the counts (blocks + 1 of index_t, the last 0) and the offsets (their exclusive scan, the
+  // last being the total)
+  const auto scratch = device_memory::allocate(2 * static_cast<std::size_t>(blocks + 1) * sizeof(index_t));
+  auto* counts = static_cast<index_t*>(scratch.get());
   auto* offsets = counts + blocks + 1;
   count_kernel<<<static_cast<unsigned>(blocks), threads, 0, stream>>>(n, flag, counts);
   XP_CUDA_CHECK(cudaGetLastError());
-  tile_offsets(scan_storage, scan_bytes, counts, offsets, blocks + 1, stream);
+  tile_offsets(counts, offsets, blocks + 1, stream);
   // the one synchronisation: the total, into page-locked memory from xp's pinned pool
   const auto pinned = allocate_pinned(sizeof(index_t));
   XP_CUDA_CHECK(cudaMemcpyAsync(pinned.get(), offsets + blocks, sizeof(index_t), cudaMemcpyDeviceToHost, stream));

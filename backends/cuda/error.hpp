@@ -1,21 +1,12 @@
 #pragma once
 /// @file backends/cuda/error.hpp
 /// @brief XP_CUDA_CHECK: every CUDA runtime call goes through it and fails as xp::cuda_error
-/// (status name, description, the call's text, file:line).
+/// (status name, description, the call's text, file:line). It is the vendor layer's check
+/// (backends/cuda/vendor/status.hpp) held to cudaError_t, so a library's status cannot reach it
+/// by mistake.
 
 #include <cuda_runtime_api.h>
 
-#include "xp/core/error.hpp"
+#include "xp/backends/cuda/vendor/status.hpp"
 
-namespace xp::backends::cuda {
-
-inline void check(cudaError_t status, const char* call, const char* file, int line) {
-  if (status != cudaSuccess) {
-    (void)cudaGetLastError();  // clear a non-sticky error so the program can go on
-    throw cuda_error(cudaGetErrorName(status), cudaGetErrorString(status), call, file, line);
-  }
-}
-
-}  // namespace xp::backends::cuda
-
-#define XP_CUDA_CHECK(call) ::xp::backends::cuda::check((call), #call, __FILE__, __LINE__)
+#define XP_CUDA_CHECK(call) ::xp::backends::cuda::vendor::check<cudaError_t>((call), #call, __FILE__, __LINE__)

@@ -1,9 +1,6 @@
-// primitive::gemm<cuda>: the cuBLAS engine (float16 through cublasGemmEx with float32 sums,
-// float, double, complex64, complex128) and xp's tiled engine (float, double, complex64,
-// complex128, int32, int64; float16 widened to float32 and rounded once), compiled once into
-// libxp_cuda.
-
-#include <cublas_v2.h>
+// primitive::gemm<cuda>: the vendor engine, cuBLAS (float16 through cublasGemmEx with float32 sums,
+// float, double, complex64, complex128; backends/cuda/vendor/blas.hpp), and xp's own tiled engine (float, double,
+// complex64, complex128, int32, int64; float16 widened to float32 and rounded once), compiled once into libxp_cuda.
 
 #include <algorithm>
 #include <climits>
@@ -11,12 +8,12 @@
 #include <memory>
 #include <string>
 #include <type_traits>
-#include <vector>
 
 #include "xp/backends/cuda/kernels.cuh"
 #include "xp/backends/cuda/matmul.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/trace.hpp"
+#include "xp/backends/cuda/vendor/blas.hpp"
 #include "xp/core/dtype.hpp"
 
 namespace xp::backends::cuda {
@@ -250,37 +247,6 @@ void launch_tiled(const xp::detail::gemm_problem<T>& p) {
 
 // ---- the cuBLAS engine --------------------------------------------------------------------------
 
-void check_cublas(cublasStatus_t status, const char* call, const char* file, int line) {
-  if (status != CUBLAS_STATUS_SUCCESS)
-    throw cuda_error(cublasGetStatusName(status), cublasGetStatusString(status), call, file, line);
-}
-#define XP_CUBLAS_CHECK(call) check_cublas((call), #call, __FILE__, __LINE__)
-
-// One handle per device and thread (cuBLAS handles are not meant to be shared between threads),
-// created on first use and destroyed when the thread ends.
-class handles {
- public:
-  ~handles() {
-    for (cublasHandle_t h : m_handles)
-      if (h) (void)cublasDestroy(h);
-  }
-  cublasHandle_t get() {
-    int device = 0;
-    XP_CUDA_CHECK(cudaGetDevice(&device));
-    if (m_handles.size() <= static_cast<std::size_t>(device)) m_handles.resize(device + 1, nullptr);
-    if (!m_handles[device]) XP_CUBLAS_CHECK(cublasCreate(&m_handles[device]));
-    return m_handles[device];
-  }
-
- private:
-  std::vector<cublasHandle_t> m_handles;
-};
-
-cublasHandle_t this_threads_handle() {
-  thread_local handles h;
-  return h.get();
-}
-
 // Copies a batch of strided matrices into a contiguous row-major buffer of U (T itself, or
 // float32 for float16's tiled products), for operands whose layout cuBLAS cannot take (neither
 // axis of unit stride, or negative strides).
@@ -325,45 +291,8 @@ void launch_tiled_half(const xp::detail::gemm_problem<float16>& p) {
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
-// cuBLAS's entry points of one element type, and the type they name it by (xp::complex<T> has
-// cuComplex's layout: real part, then imaginary part, aligned to its size).
-template <class T>
-struct cublas_calls;
-template <>
-struct cublas_calls<float> {
-  using type = float;
-  static constexpr auto gemm = cublasSgemm;
-  static constexpr auto gemm_strided_batched = cublasSgemmStridedBatched;
-};
-template <>
-struct cublas_calls<double> {
-  using type = double;
-  static constexpr auto gemm = cublasDgemm;
-  static constexpr auto gemm_strided_batched = cublasDgemmStridedBatched;
-};
-template <>
-struct cublas_calls<complex64> {
-  using type = cuComplex;
-  static constexpr auto gemm = cublasCgemm;
-  static constexpr auto gemm_strided_batched = cublasCgemmStridedBatched;
-};
-template <>
-struct cublas_calls<complex128> {
-  using type = cuDoubleComplex;
-  static constexpr auto gemm = cublasZgemm;
-  static constexpr auto gemm_strided_batched = cublasZgemmStridedBatched;
-};
-static_assert(sizeof(complex64) == sizeof(cuComplex) && alignof(complex64) == alignof(cuComplex));
-static_assert(sizeof(complex128) == sizeof(cuDoubleComplex) && alignof(complex128) == alignof(cuDoubleComplex));
-
-template <class T>
-const typename cublas_calls<T>::type* blas_ptr(const T* p) {
-  return reinterpret_cast<const typename cublas_calls<T>::type*>(p);
-}
-template <class T>
-typename cublas_calls<T>::type* blas_ptr(T* p) {
-  return reinterpret_cast<typename cublas_calls<T>::type*>(p);
-}
+using vendor::blas_calls;
+using vendor::blas_ptr;
 
 template <class T>
 void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
@@ -384,34 +313,35 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   const cublasOperation_t op_a = la.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   const int m = static_cast<int>(p.n), n = static_cast<int>(p.m), k = static_cast<int>(p.k);
   const int ldb = static_cast<int>(lb.ld), lda = static_cast<int>(la.ld), ldc = static_cast<int>(p.n);
-  cublasHandle_t h = this_threads_handle();
-  XP_CUBLAS_CHECK(cublasSetStream(h, current_stream()));
+  cublasHandle_t h = vendor::handle<vendor::blas_handle>();  // on the current stream
   const bool tf32 = std::is_same_v<T, float> && precision == matmul_precision::tf32;
   int math = tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
   // float16: any split-K partial sums stay float32 too (by default cuBLAS may reduce them in the
   // output type), so that each element is rounded to float16 once, as NumPy's
   if constexpr (std::is_same_v<T, float16>) math |= CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION;
-  XP_CUBLAS_CHECK(cublasSetMathMode(h, static_cast<cublasMath_t>(math)));
+  XP_VENDOR_CHECK(cublasSetMathMode(h, static_cast<cublasMath_t>(math)));
   if constexpr (std::is_same_v<T, float16>) {
     // binary16 in and out, float32 products and sums (CUBLAS_COMPUTE_32F; alpha and beta float)
+    using half = blas_calls<float16>;
     const float one = 1, zero = 0;
     if (p.batch == 1)
-      XP_CUBLAS_CHECK(cublasGemmEx(h, op_b, op_a, m, n, k, &one, p.b.data, CUDA_R_16F, ldb, p.a.data, CUDA_R_16F, lda,
-                                   &zero, p.c, CUDA_R_16F, ldc, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+      XP_VENDOR_CHECK(cublasGemmEx(h, op_b, op_a, m, n, k, &one, p.b.data, half::data_type, ldb, p.a.data,
+                                   half::data_type, lda, &zero, p.c, half::data_type, ldc, half::compute_type,
+                                   CUBLAS_GEMM_DEFAULT));
     else
-      XP_CUBLAS_CHECK(cublasGemmStridedBatchedEx(h, op_b, op_a, m, n, k, &one, p.b.data, CUDA_R_16F, ldb,
-                                                 p.b.batch_stride, p.a.data, CUDA_R_16F, lda, p.a.batch_stride, &zero,
-                                                 p.c, CUDA_R_16F, ldc, p.m * p.n, static_cast<int>(p.batch),
-                                                 CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT));
+      XP_VENDOR_CHECK(cublasGemmStridedBatchedEx(h, op_b, op_a, m, n, k, &one, p.b.data, half::data_type, ldb,
+                                                 p.b.batch_stride, p.a.data, half::data_type, lda, p.a.batch_stride,
+                                                 &zero, p.c, half::data_type, ldc, p.m * p.n, static_cast<int>(p.batch),
+                                                 half::compute_type, CUBLAS_GEMM_DEFAULT));
   } else {
     const T one_t(1), zero_t(0);
     const auto* one = blas_ptr(&one_t);
     const auto* zero = blas_ptr(&zero_t);
     if (p.batch == 1)
-      XP_CUBLAS_CHECK(cublas_calls<T>::gemm(h, op_b, op_a, m, n, k, one, blas_ptr(p.b.data), ldb, blas_ptr(p.a.data),
-                                            lda, zero, blas_ptr(p.c), ldc));
+      XP_VENDOR_CHECK(blas_calls<T>::gemm(h, op_b, op_a, m, n, k, one, blas_ptr(p.b.data), ldb, blas_ptr(p.a.data), lda,
+                                          zero, blas_ptr(p.c), ldc));
     else
-      XP_CUBLAS_CHECK(cublas_calls<T>::gemm_strided_batched(
+      XP_VENDOR_CHECK(blas_calls<T>::gemm_strided_batched(
           h, op_b, op_a, m, n, k, one, blas_ptr(p.b.data), ldb, p.b.batch_stride, blas_ptr(p.a.data), lda,
           p.a.batch_stride, zero, blas_ptr(p.c), ldc, p.m * p.n, static_cast<int>(p.batch)));
   }
@@ -426,15 +356,17 @@ namespace xp {
 template <class T>
 void primitive::gemm<cuda>::run(const xp::detail::gemm_problem<T>& p, const matmul_options& options) {
   // the engine/precision policy was checked by the caller (linalg/matmul.hpp)
-  constexpr bool blas_type = xp::detail::is_cublas_type_v<T>;
+  constexpr bool blas_type = xp::detail::is_vendor_gemm_type_v<T>;
   const bool fits_int = std::max({p.m, p.n, p.k}) <= INT_MAX && p.batch <= INT_MAX;
   if constexpr (blas_type) {
-    if (options.engine != matmul_engine::tiled) {
+    if (options.engine != engine::own) {
       if (fits_int) {
-        xp::detail::op_range<cuda> range("xp::matmul[cublas]");  // the engine's own range, inside xp::matmul's
+        // the implementation's own range inside xp::matmul's, named after what ran: cuBLAS here,
+        // xp's tiled kernel below
+        xp::detail::op_range<cuda> range("xp::matmul[cublas]");
         return backends::cuda::cublas_gemm(p, options.precision);
       }
-      if (options.engine == matmul_engine::cublas)
+      if (options.engine == engine::vendor)
         throw value_error("xp::matmul: cuBLAS takes extents up to 2^31 - 1; got " + std::to_string(p.m) + " x " +
                           std::to_string(p.k) + " @ " + std::to_string(p.k) + " x " + std::to_string(p.n));
     }

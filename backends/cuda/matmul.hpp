@@ -13,8 +13,8 @@
 namespace xp {
 
 /// @brief Every product of the problem on the current stream, through the engine the options
-/// select (automatic: cuBLAS for float16, float, double, complex64 and complex128 when every
-/// extent fits in int, else tiled).
+/// select (automatic: the vendor engine, cuBLAS, for float16, float, double, complex64 and
+/// complex128 when every extent fits in int, else the own, tiled, engine).
 template <>
 struct primitive::gemm<cuda> {
   /// @throws xp::value_error when the extents exceed what the chosen engine takes; xp::cuda_error

@@ -12,42 +12,13 @@
 #include "xp/dist/communicator.hpp"
 
 #if defined(XP_HAS_NCCL)
-#include <nccl.h>
+#include "xp/backends/cuda/vendor/nccl.hpp"
 #endif
 
 namespace xp::dist::detail {
 
 #if defined(XP_HAS_NCCL)
 namespace {
-
-const char* status_name(ncclResult_t r) {
-  switch (r) {
-    case ncclSuccess:
-      return "ncclSuccess";
-    case ncclUnhandledCudaError:
-      return "ncclUnhandledCudaError";
-    case ncclSystemError:
-      return "ncclSystemError";
-    case ncclInternalError:
-      return "ncclInternalError";
-    case ncclInvalidArgument:
-      return "ncclInvalidArgument";
-    case ncclInvalidUsage:
-      return "ncclInvalidUsage";
-    case ncclRemoteError:
-      return "ncclRemoteError";
-    case ncclInProgress:
-      return "ncclInProgress";
-    default:
-      return "ncclResult_t";
-  }
-}
-
-// an NCCL status other than success as xp::cuda_error, NCCL's status and description named
-void check(ncclResult_t r, const char* call, const char* file, int line) {
-  if (r != ncclSuccess) throw cuda_error(status_name(r), ncclGetErrorString(r), call, file, line);
-}
-#define XP_NCCL_CHECK(call) check((call), #call, __FILE__, __LINE__)
 
 struct communicators {
   std::vector<int> devices;
@@ -93,13 +64,13 @@ std::vector<cudaStream_t> local_streams(const communicators& c) {
 // or the group's own is thrown.
 template <class F>
 void in_group(std::size_t n, F&& call) {
-  XP_NCCL_CHECK(ncclGroupStart());
+  XP_VENDOR_CHECK(ncclGroupStart());
   ncclResult_t status = ncclSuccess;
   const char* failed = nullptr;
   for (std::size_t i = 0; i < n && status == ncclSuccess; ++i) status = call(i, failed);
   const ncclResult_t end = ncclGroupEnd();
-  check(status, failed, __FILE__, __LINE__);
-  XP_NCCL_CHECK(end);
+  backends::cuda::vendor::check(status, failed, __FILE__, __LINE__);
+  XP_VENDOR_CHECK(end);
 }
 
 }  // namespace
@@ -108,7 +79,7 @@ std::shared_ptr<void> init_all(const std::vector<int>& devices) {
   auto c = std::make_shared<communicators>();
   c->devices = devices;
   c->comms.resize(devices.size());
-  XP_NCCL_CHECK(ncclCommInitAll(c->comms.data(), static_cast<int>(devices.size()), devices.data()));
+  XP_VENDOR_CHECK(ncclCommInitAll(c->comms.data(), static_cast<int>(devices.size()), devices.data()));
   return c;
 }
 
@@ -120,13 +91,13 @@ std::shared_ptr<void> init_rank(const unsigned char* id, int size, int rank, int
   c->devices = {device};
   c->comms.resize(1);
   xp::cuda::device_scope on(device);
-  XP_NCCL_CHECK(ncclCommInitRank(&c->comms[0], size, u, rank));
+  XP_VENDOR_CHECK(ncclCommInitRank(&c->comms[0], size, u, rank));
   return c;
 }
 
 void new_unique_id(unsigned char* id) {
   ncclUniqueId u;
-  XP_NCCL_CHECK(ncclGetUniqueId(&u));
+  XP_VENDOR_CHECK(ncclGetUniqueId(&u));
   std::memcpy(id, u.internal, sizeof(u.internal));
 }
 

@@ -12,39 +12,19 @@
 #error "xp/backends/cuda/scan.cuh is for translation units compiled by nvcc"
 #endif
 
-#include <thrust/execution_policy.h>
-#include <thrust/functional.h>
-#include <thrust/iterator/counting_iterator.h>
-#include <thrust/iterator/transform_iterator.h>
-#include <thrust/scan.h>
-#include <cub/device/device_scan.cuh>
-
 #include <cstddef>
 #include <cstdint>
-#include <memory>
 #include <type_traits>
-#include <unordered_map>
 
 #include "xp/backends/cuda/error.hpp"
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/scan.hpp"
+#include "xp/backends/cuda/vendor/cub.cuh"
+#include "xp/backends/cuda/vendor/thrust.cuh"
 #include "xp/expr/ops.hpp"
 
 namespace xp::backends::cuda {
 namespace scan_detail {
-
-// Thrust's temporary storage, from primitive::memory<cuda> (freed on the same stream).
-struct pool_allocator {
-  using value_type = char;
-  std::unordered_map<char*, std::shared_ptr<void>> live;
-  char* allocate(std::ptrdiff_t bytes) {
-    auto buffer = primitive::memory<xp::cuda>::allocate(static_cast<std::size_t>(bytes));
-    char* p = static_cast<char*>(buffer.get());
-    live.emplace(p, std::move(buffer));
-    return p;
-  }
-  void deallocate(char* p, std::size_t) { live.erase(p); }
-};
 
 // The row of flat position i: the key that restarts the scan at each row.
 struct row_of {
@@ -70,19 +50,19 @@ void scan_with(const detail::scan_problem<Acc>& p, Op op) {
     // sums of built-in types go through InclusiveSum: CUB's tuned policy for plus (measured on the
     // H100: 2^26 float32 in 235 us, the same scan with xp's operator 275 us)
     constexpr bool builtin_sum = std::is_same_v<Op, add<Acc>> && std::is_arithmetic_v<Acc>;
-    const auto scan = [&](void* storage, std::size_t& bytes) {
-      if constexpr (builtin_sum) return cub::DeviceScan::InclusiveSum(storage, bytes, in, p.data, n, current_stream());
-      else return cub::DeviceScan::InclusiveScan(storage, bytes, in, p.data, op, n, current_stream());
-    };
-    std::size_t bytes = 0;
-    XP_CUDA_CHECK(scan(nullptr, bytes));
-    const auto storage = primitive::memory<xp::cuda>::allocate(bytes);
-    XP_CUDA_CHECK(scan(storage.get(), bytes));
+    if constexpr (builtin_sum)
+      vendor::with_temp_storage("cub::DeviceScan::InclusiveSum", [&](void* storage, std::size_t& bytes) {
+        return cub::DeviceScan::InclusiveSum(storage, bytes, in, p.data, n, current_stream());
+      });
+    else
+      vendor::with_temp_storage("cub::DeviceScan::InclusiveScan", [&](void* storage, std::size_t& bytes) {
+        return cub::DeviceScan::InclusiveScan(storage, bytes, in, p.data, op, n, current_stream());
+      });
   } else {
-    pool_allocator alloc;
-    const auto policy = thrust::cuda::par_nosync(alloc).on(current_stream());
     const auto keys = thrust::make_transform_iterator(thrust::make_counting_iterator<index_t>(0), row_of{p.length});
-    thrust::inclusive_scan_by_key(policy, keys, keys + n, in, p.data, thrust::equal_to<index_t>{}, op);
+    vendor::run_thrust("thrust::inclusive_scan_by_key", [&](const auto& policy) {
+      thrust::inclusive_scan_by_key(policy, keys, keys + n, in, p.data, thrust::equal_to<index_t>{}, op);
+    });
   }
   XP_CUDA_CHECK(cudaGetLastError());
 }

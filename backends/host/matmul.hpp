@@ -1,20 +1,20 @@
 #pragma once
 /// @file backends/host/matmul.hpp
-/// @brief The host's gemm primitive: CBLAS (OpenBLAS, when CMake found it) for
-/// float/double/complex64/complex128 (sgemm, dgemm, cgemm, zgemm), and a cache-blocked,
-/// OpenMP-parallel kernel for everything else (the host's `tiled` engine; integers wrap around
-/// like NumPy's). float16 products are computed in float32 (either way) and rounded once.
+/// @brief The host's gemm primitive: CBLAS (OpenBLAS, when CMake found it: the vendor engine,
+/// through backends/host/vendor/blas.hpp) for float/double/complex64/complex128 (sgemm, dgemm,
+/// cgemm, zgemm), and a cache-blocked, OpenMP-parallel kernel for everything else (the host's
+/// own engine; integers wrap around like NumPy's). float16 products are computed in float32
+/// (either way) and rounded once.
 
 #include <algorithm>
 #include <cstdint>
+#include <string>
 #include <type_traits>
 #include <vector>
 
+#include "xp/backends/host/vendor/blas.hpp"
+#include "xp/core/error.hpp"
 #include "xp/linalg/gemm.hpp"
-
-#if defined(XP_HAS_CBLAS)
-#include <cblas.h>
-#endif
 
 namespace xp::backends::host {
 
@@ -89,36 +89,49 @@ void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_o
   }
 }
 
-#if defined(XP_HAS_CBLAS)
+// C = A B through the host's BLAS when it is there and takes the operands' layout (a unit
+// stride on either axis, extents and leading dimensions that fit in int); false otherwise.
 template <class T>
 bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c, xp::index_t m,
                xp::index_t n, xp::index_t k) {
-  const auto la = xp::detail::blas_layout_of(m, k, a.row_stride, a.col_stride);
-  const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
-  constexpr xp::index_t int_max = 2147483647;
-  if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > int_max) return false;
-  // a column-major operand is the transpose (not the conjugate transpose) of a row-major one
-  const auto ta = la.transposed ? CblasTrans : CblasNoTrans;
-  const auto tb = lb.transposed ? CblasTrans : CblasNoTrans;
-  if constexpr (std::is_same_v<T, float>) {
-    cblas_sgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.f, a.data, int(la.ld), b.data, int(lb.ld), 0.f, c,
-                int(n));
-  } else if constexpr (std::is_same_v<T, double>) {
-    cblas_dgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), 1.0, a.data, int(la.ld), b.data, int(lb.ld), 0.0, c,
-                int(n));
-  } else {  // complex64, complex128: std::complex's layout, which CBLAS takes through void pointers
-    static_assert(xp::detail::is_complex_v<T>);
-    const T one(1), zero(0);
-    if constexpr (std::is_same_v<T, xp::complex64>)
-      cblas_cgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), &one, a.data, int(la.ld), b.data, int(lb.ld), &zero, c,
-                  int(n));
-    else
-      cblas_zgemm(CblasRowMajor, ta, tb, int(m), int(n), int(k), &one, a.data, int(la.ld), b.data, int(lb.ld), &zero, c,
-                  int(n));
+  if constexpr (!vendor::has_blas) {
+    return false;
+  } else {
+    const auto la = xp::detail::blas_layout_of(m, k, a.row_stride, a.col_stride);
+    const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
+    constexpr xp::index_t int_max = 2147483647;
+    if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > int_max) return false;
+    // a column-major operand is the transpose (not the conjugate transpose) of a row-major one
+    const auto op_a = la.transposed ? vendor::blas_op::transpose : vendor::blas_op::none;
+    const auto op_b = lb.transposed ? vendor::blas_op::transpose : vendor::blas_op::none;
+    vendor::gemm(op_a, op_b, int(m), int(n), int(k), T(1), a.data, int(la.ld), b.data, int(lb.ld), T(0), c, int(n));
+    return true;
   }
-  return true;
 }
-#endif
+
+// Matrix x (rows x cols, any strides) as a contiguous row-major matrix.
+template <class T>
+std::vector<T> packed(const xp::detail::gemm_operand<T>& x, xp::index_t rows, xp::index_t cols) {
+  std::vector<T> dst(static_cast<std::size_t>(rows * cols));
+  for (xp::index_t i = 0; i < rows; ++i)
+    for (xp::index_t j = 0; j < cols; ++j) dst[i * cols + j] = x.data[i * x.row_stride + j * x.col_stride];
+  return dst;
+}
+
+// The vendor engine asked for by name: BLAS, the operands packed first when their layout is not
+// BLAS's (neither stride 1, or a leading dimension past int).
+// @throws xp::value_error when the extents exceed int (CBLAS's integers).
+template <class T>
+void vendor_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c, xp::index_t m,
+                 xp::index_t n, xp::index_t k) {
+  if (blas_gemm(a, b, c, m, n, k)) return;
+  constexpr xp::index_t int_max = 2147483647;
+  if (std::max({m, n, k}) > int_max)
+    throw value_error("xp::matmul: the host BLAS takes extents up to 2^31 - 1; got " + std::to_string(m) + " x " +
+                      std::to_string(k) + " @ " + std::to_string(k) + " x " + std::to_string(n));
+  const std::vector<T> a_packed = packed(a, m, k), b_packed = packed(b, k, n);
+  (void)blas_gemm<T>({a_packed.data(), k, 1, 0}, {b_packed.data(), n, 1, 0}, c, m, n, k);
+}
 
 // Matrix x (rows x cols, any strides) of float16 as a contiguous row-major float32 matrix in dst.
 inline void widen_half(const xp::detail::gemm_operand<xp::float16>& x, xp::index_t rows, xp::index_t cols, float* dst) {
@@ -133,18 +146,14 @@ inline void widen_half(const xp::detail::gemm_operand<xp::float16>& x, xp::index
 
 namespace xp {
 
-/// @brief The host's gemm: each matrix of the batch through CBLAS (automatic engine, float,
-/// double, complex64 and complex128, when the operands' layout suits it) or the blocked kernel;
+/// @brief The host's gemm: each matrix of the batch through CBLAS (automatic engine: float,
+/// double, complex64 and complex128, when the operands' layout suits it; vendor engine: always,
+/// packing the operands when needed) or the blocked kernel (own engine, and every other case);
 /// float16 through the float32 path, rounded once.
 template <>
 struct primitive::gemm<host> {
   /// True when automatic float/double/complex products go to a BLAS library on this build.
-  static constexpr bool has_blas =
-#if defined(XP_HAS_CBLAS)
-      true;
-#else
-      false;
-#endif
+  static constexpr bool has_blas = backends::host::vendor::has_blas;
 
   template <class T>
   static void run(const xp::detail::gemm_problem<T>& p, [[maybe_unused]] const matmul_options& opt) {
@@ -159,11 +168,13 @@ struct primitive::gemm<host> {
         a.data += bi * p.a.batch_stride;
         b.data += bi * p.b.batch_stride;
         T* c = p.c + bi * p.m * p.n;
-#if defined(XP_HAS_CBLAS)
-        if constexpr (xp::detail::is_cublas_type_v<T>) {  // float, double, complex64, complex128
-          if (opt.engine == matmul_engine::automatic && detail_matmul::blas_gemm(a, b, c, p.m, p.n, p.k)) continue;
+        if constexpr (has_blas && xp::detail::is_vendor_gemm_type_v<T>) {  // float, double, complex64, complex128
+          if (opt.engine == engine::vendor) {
+            detail_matmul::vendor_gemm(a, b, c, p.m, p.n, p.k);
+            continue;
+          }
+          if (opt.engine == engine::automatic && detail_matmul::blas_gemm(a, b, c, p.m, p.n, p.k)) continue;
         }
-#endif
         detail_matmul::blocked_gemm(a, b, c, p.m, p.n, p.k);
       }
     }

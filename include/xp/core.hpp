@@ -18,6 +18,7 @@
 #include "xp/core/creation.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/dtype_info.hpp"
+#include "xp/core/engine.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/host_instances.hpp"
 #include "xp/core/ndarray.hpp"

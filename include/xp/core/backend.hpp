@@ -22,7 +22,8 @@
 namespace xp {
 
 template <class T, class B>
-class ndarray;  // xp/core/ndarray.hpp
+class ndarray;              // xp/core/ndarray.hpp
+class plan_cache_controls;  // xp/core/plan_cache.hpp
 
 /// @brief The CPU backend: memory from the heap, kernels as (OpenMP) loops. The default.
 ///
@@ -40,6 +41,12 @@ struct host {
   static std::size_t cache_limit() noexcept;
   /// @brief Returns every cached buffer to the system allocator.
   static void free_cached_blocks() noexcept;
+
+  // ---- plans of vendor libraries (libxp: backends/host/vendor/plan_cache.cpp) ---------------
+  /// @brief The host's cache of library plans (FFTW's, ...): bound, size, clear, hits and misses
+  /// (docs/memory.md). Include <xp/core/plan_cache.hpp> to use the result: it is left out of
+  /// <xp/core.hpp>, whose preprocessed lines its containers and mutex grew by 10 %.
+  static plan_cache_controls plan_cache();
 };
 
 /// @brief The NVIDIA GPU backend. Its API (streams, device queries, memory resources, raw

@@ -48,13 +48,18 @@ struct out_of_memory : error {
   std::size_t free_bytes;
 };
 
-/// @brief A CUDA runtime or cuBLAS call failed: the status name, the call and file:line.
+/// @brief A call of the CUDA runtime or of a CUDA library (cuBLAS, NCCL, ...) failed: the
+/// library, the status name and its description, the call and file:line.
 struct cuda_error : error {
-  /// @brief The message names the status, its description, the call and file:line (compiled
-  /// in src/core.cpp).
+  /// @brief The message names the library, the status, its description, the call and file:line
+  /// (compiled in src/core.cpp).
+  cuda_error(const std::string& library, const std::string& status_name, const std::string& description,
+             const std::string& call, const char* file, int line);
+  /// @brief A failure of the CUDA runtime itself (library "CUDA runtime").
   cuda_error(const std::string& status_name, const std::string& description, const std::string& call, const char* file,
              int line);
-  std::string status;
+  std::string library;  ///< "CUDA runtime", "cuBLAS", "NCCL", ...
+  std::string status;   ///< the status's name, e.g. "cudaErrorInvalidDevice", "CUBLAS_STATUS_NOT_SUPPORTED"
 };
 
 }  // namespace xp

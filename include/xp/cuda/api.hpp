@@ -131,6 +131,13 @@ struct cuda {
   /// @brief The process's pinned host pool (cupy.get_default_pinned_memory_pool()).
   static pinned_memory_pool& get_pinned_memory_pool();
 
+  // ---- plans of vendor libraries (libxp_cuda: backends/cuda/vendor/plan_cache.cpp) ----------
+  /// @brief Device `device`'s cache of library plans (cuFFT plans, cuSPARSE descriptors, ...;
+  /// -1: the current device): bound, size, clear, hits and misses, as cupy.fft.config.
+  /// get_plan_cache() (docs/memory.md). Include <xp/core/plan_cache.hpp> to use the result.
+  /// @throws xp::index_error unless -1 <= device < device_count().
+  static plan_cache_controls plan_cache(int device = -1);
+
   // ---- device memory xp did not allocate (<xp/cuda/interop.hpp>, included by <xp/cuda.hpp>) --
   /// @brief An xp array over device memory that another library allocated (a
   /// thrust::device_vector, a cuBLAS output, a cudaMalloc'd buffer), without a copy: CuPy's

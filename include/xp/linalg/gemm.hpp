@@ -14,18 +14,11 @@
 #include "xp/core/backend.hpp"
 #include "xp/core/complex.hpp"
 #include "xp/core/config.hpp"
+#include "xp/core/engine.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/float16.hpp"
 
 namespace xp {
-
-/// @brief Which implementation serves a product.
-enum class matmul_engine {
-  automatic,  ///< cuBLAS for float16/32/64 and complex on xp::cuda, host BLAS (float32/64, complex) on
-              ///< xp::host, tiled otherwise
-  cublas,     ///< cuBLAS (xp::cuda; float16, float32, float64, complex64, complex128)
-  tiled,      ///< xp's own kernel: shared-memory tiles on xp::cuda, cache blocks on xp::host
-};
 
 /// @brief The arithmetic of float32 products.
 enum class matmul_precision {
@@ -33,9 +26,13 @@ enum class matmul_precision {
   tf32,     ///< float32 inputs rounded to TF32 on tensor cores (cuBLAS only; opt-in, ~1e-3 relative)
 };
 
-/// @brief Options of xp::matmul: `xp::matmul(A, B, {.engine = xp::matmul_engine::tiled})`.
+/// @brief Options of xp::matmul: `xp::matmul(A, B, {.engine = xp::engine::own})`.
 struct matmul_options {
-  matmul_engine engine = matmul_engine::automatic;
+  /// automatic: cuBLAS on xp::cuda, CBLAS on xp::host (when this build has it) for float16,
+  /// float32, float64, complex64 and complex128 where the extents allow, xp's kernel otherwise;
+  /// vendor: cuBLAS / CBLAS only (those dtypes); own: xp's kernel (shared-memory tiles on
+  /// xp::cuda, cache blocks on xp::host), every dtype.
+  xp::engine engine = xp::engine::automatic;
   matmul_precision precision = matmul_precision::highest;
   /// Host operands only: the product runs on the CUDA device tile by tile, the operands streamed
   /// through it in panels, so that they may be larger than device memory (engine and precision
@@ -47,19 +44,6 @@ struct matmul_options {
   std::size_t tile_bytes = 0;
 };
 
-/// @brief The engine's name ("automatic", "cublas", "tiled").
-inline const char* engine_name(matmul_engine e) {
-  switch (e) {
-    case matmul_engine::automatic:
-      return "automatic";
-    case matmul_engine::cublas:
-      return "cublas";
-    case matmul_engine::tiled:
-      return "tiled";
-  }
-  return "?";
-}
-
 namespace detail {
 
 /// The element types the gemm primitive takes: float16, float, double, complex64, complex128,
@@ -70,10 +54,10 @@ inline constexpr bool is_gemm_type_v =
     std::is_same_v<T, complex64> || std::is_same_v<T, complex128> || std::is_same_v<T, std::int32_t> ||
     std::is_same_v<T, std::int64_t>;
 
-/// The element types cuBLAS multiplies (the `cublas` engine): float16 (float32 sums), float,
-/// double, complex64, complex128.
+/// The element types the vendor engine multiplies (cuBLAS on xp::cuda, CBLAS on xp::host):
+/// float16 (float32 sums), float, double, complex64, complex128.
 template <class T>
-inline constexpr bool is_cublas_type_v =
+inline constexpr bool is_vendor_gemm_type_v =
     std::is_same_v<T, float16> || std::is_same_v<T, float> || std::is_same_v<T, double> ||
     std::is_same_v<T, complex64> || std::is_same_v<T, complex128>;
 
@@ -124,19 +108,33 @@ inline blas_layout blas_layout_of(index_t rows, index_t cols, index_t rs, index_
   return {false, false, 0};
 }
 
+/// True when this build has a host BLAS for the vendor engine on xp::host (CMake found CBLAS).
+inline constexpr bool host_has_vendor_blas =
+#if defined(XP_HAS_CBLAS)
+    true;
+#else
+    false;
+#endif
+
 /// The engine/precision policy, the same for every backend: tf32 is for float32 products, and
-/// the cublas engine for float16, float32, float64, complex64 and complex128 products on a CUDA
-/// backend.
-/// @throws xp::dtype_error naming the engine, the dtype and the backend.
+/// the vendor engine for float16, float32, float64, complex64 and complex128 products (cuBLAS on
+/// xp::cuda, CBLAS on xp::host).
+/// @throws xp::dtype_error naming the engine, the dtype and the backend; xp::value_error for the
+///         vendor engine on xp::host in a build without CBLAS.
 template <class T>
 void check_matmul_options(const matmul_options& opt, bool on_cuda, std::string_view dtype) {
   if (opt.precision == matmul_precision::tf32 && !std::is_same_v<T, float>)
     throw dtype_error("xp::matmul: precision tf32 applies to float32 products, not " + std::string(dtype));
-  if (opt.engine == matmul_engine::cublas && !(on_cuda && is_cublas_type_v<T>))
+  if (opt.engine != engine::vendor) return;
+  if (!is_vendor_gemm_type_v<T>)
     throw dtype_error(std::string("xp::matmul: engine ") + engine_name(opt.engine) + " cannot multiply " +
                       std::string(dtype) + " arrays on " + (on_cuda ? "xp::cuda" : "xp::host") +
-                      " (cublas: float16, float32, float64, complex64, complex128 on xp::cuda; tiled and automatic: "
-                      "every dtype on both backends)");
+                      " (vendor: cuBLAS on xp::cuda, CBLAS on xp::host: float16, float32, float64, complex64, "
+                      "complex128; own and automatic: every dtype on both backends)");
+  if (!on_cuda && !host_has_vendor_blas)
+    throw value_error(
+        "xp::matmul: engine vendor on xp::host needs a CBLAS library, and this xp was built without one "
+        "(OpenBLAS was not found when it was configured; see XP_ENABLE_BLAS)");
 }
 
 }  // namespace detail

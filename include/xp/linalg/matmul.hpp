@@ -4,7 +4,7 @@
 /// inner, outer, tensordot, vecdot. Written once over the backends' `gemm` primitive.
 ///
 ///     auto C  = xp::matmul(A, B);                                        // np.matmul / A @ B
-///     auto C2 = xp::matmul(A, B, {.engine = xp::matmul_engine::tiled});  // force xp's kernel
+///     auto C2 = xp::matmul(A, B, {.engine = xp::engine::own});           // force xp's kernel
 ///     xp::matmul(A, B, xp::out(C));                                      // np.matmul(A, B, out=C)
 
 #include <algorithm>
@@ -219,16 +219,16 @@ void run_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const ndarray<W,
 /// strided-batched call; float16 through cublasGemmEx with float32 sums), the others to xp's
 /// tiled kernel; on xp::host float32/float64/complex go to CBLAS (sgemm, dgemm, cgemm, zgemm)
 /// when the build found it, the others to xp's blocked kernel.
-/// @param options `{.engine = automatic | cublas | tiled, .precision = highest | tf32,
+/// @param options `{.engine = automatic | vendor | own, .precision = highest | tf32,
 /// .out_of_core = false | true, .tile_bytes = 0}`. `.out_of_core = true` with host operands
 /// computes on the CUDA device tile by tile, streaming A's row panels and B's column panels
 /// through it, for products larger than device memory (<xp/cuda.hpp>, docs/out_of_core.md).
 /// @throws xp::shape_error when the inner dimensions differ or the batch axes do not
 /// broadcast (naming both shapes); xp::value_error for a 0-d operand; xp::dtype_error when the
-/// engine cannot serve the dtype (cublas: float16/32/64 and complex on xp::cuda) or tf32 is asked
-/// of a non-float32 product. With out_of_core: xp::value_error for device operands, batch axes, a
-/// tile_bytes smaller than one row of A, or a program without <xp/cuda.hpp>; xp::dtype_error for
-/// float16 and complex products.
+/// engine cannot serve the dtype (vendor: float16/32/64 and complex) or tf32 is asked of a
+/// non-float32 product; xp::value_error for the vendor engine on xp::host without CBLAS. With out_of_core:
+/// xp::value_error for device operands, batch axes, a tile_bytes smaller than one row of A, or a program without
+/// <xp/cuda.hpp>; xp::dtype_error for float16 and complex products.
 template <class T, class U, class B>
 ndarray<promote_t<T, U>, B> matmul(const ndarray<T, B>& a, const ndarray<U, B>& b, const matmul_options& options = {}) {
   detail::op_range<B> range("xp::matmul");
