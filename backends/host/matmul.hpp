@@ -10,7 +10,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "xp/linalg/gemm.hpp"
+#include "xp/linalg/gemm_primitive.hpp"
 
 #if defined(XP_HAS_CBLAS)
 #include <cblas.h>

@@ -18,11 +18,7 @@
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
-#include "xp/linalg/gemm.hpp"
-// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
-// compiles; it includes no CUDA header)
-#include "xp/backends/cuda/matmul.hpp"
-#include "xp/backends/host/matmul.hpp"
+#include "xp/linalg/gemm_primitive.hpp"
 
 namespace xp {
 

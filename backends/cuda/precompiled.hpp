@@ -1,0 +1,64 @@
+// No #pragma once: included once per list, right after the list is written.
+/// @file backends/cuda/precompiled.hpp
+/// @brief Turns one list of the instances libxp_cuda compiles into everything that must agree
+/// with it: the `extern template` declarations every translation unit sees, the explicit
+/// instantiations in the one libxp_cuda unit that asks for them, and the trait
+/// `backends::cuda::is_precompiled<Primitive, Args...>`. The list is written once, by the header
+/// that owns the primitive, so declarations, instantiations and trait cannot drift apart.
+///
+/// What is precompiled in libxp_cuda and what is instantiated in the caller's nvcc unit: a
+/// primitive whose arguments are plain data of a type from a fixed list (gemm, scan, lombscargle,
+/// stencil_steps, random_fill of Generator's samplers, the out-of-core product, copies between
+/// dtypes, xp's own generators: fill, eye, arange, linspace, uniform, normal) is compiled once in
+/// libxp_cuda for every type of its list, so g++-only programs can call it; a primitive that takes
+/// a caller's functor or expression (generate of an expression, for_each, reduce, compact's flag
+/// and writer) is instantiated in the caller's translation unit, which must be compiled by nvcc.
+/// The backend header then includes the kernels under __CUDACC__ and, from g++, stops at a
+/// static_assert that says so.
+///
+/// Included with no list, it only declares the trait. Inputs, defined just before the include (all undefined by it, so no list outlives its header):
+/// - `XP_PRECOMPILED_LIST(X)`: `X(args...)` for each instance.
+/// - `XP_PRECOMPILED_FUNCTION(args...)`: the declaration of one instance, without `template`.
+/// - `XP_PRECOMPILED_PRIMITIVE` (optional): the trait's first argument, its tag type (e.g.
+///   `primitive::gemm<cuda>`); the instance's args follow it. Without it, no trait.
+/// - `XP_PRECOMPILED_INSTANTIATE` (optional): instantiate instead of declaring extern. The owner
+///   defines it when its .cu asked, by defining `XP_INSTANTIATE_<NAME>` before its includes.
+/// The includer's namespace must enclose the instances' and the trait's (`xp` does).
+
+#include <type_traits>
+
+#ifndef XP_BACKENDS_CUDA_PRECOMPILED_TRAIT
+#define XP_BACKENDS_CUDA_PRECOMPILED_TRAIT
+namespace xp::backends::cuda {
+/// @brief True when libxp_cuda compiles primitive `Primitive` for `Args...` (from the lists).
+template <class Primitive, class... Args>
+struct is_precompiled : std::false_type {};
+template <class Primitive, class... Args>
+inline constexpr bool is_precompiled_v = is_precompiled<Primitive, Args...>::value;
+}  // namespace xp::backends::cuda
+#endif
+
+// Included without a list: the trait only (for a header that uses it before writing its list).
+#if defined(XP_PRECOMPILED_LIST)
+
+#if defined(XP_PRECOMPILED_INSTANTIATE)
+#define XP_PRECOMPILED_ONE(...) template XP_PRECOMPILED_FUNCTION(__VA_ARGS__);
+#else
+#define XP_PRECOMPILED_ONE(...) extern template XP_PRECOMPILED_FUNCTION(__VA_ARGS__);
+#endif
+XP_PRECOMPILED_LIST(XP_PRECOMPILED_ONE)
+#undef XP_PRECOMPILED_ONE
+
+#if defined(XP_PRECOMPILED_PRIMITIVE)
+#define XP_PRECOMPILED_MARK(...) \
+  template <>                    \
+  struct backends::cuda::is_precompiled<XP_PRECOMPILED_PRIMITIVE, __VA_ARGS__> : std::true_type {};
+XP_PRECOMPILED_LIST(XP_PRECOMPILED_MARK)
+#undef XP_PRECOMPILED_MARK
+#endif
+
+#undef XP_PRECOMPILED_LIST
+#undef XP_PRECOMPILED_FUNCTION
+#undef XP_PRECOMPILED_PRIMITIVE
+#undef XP_PRECOMPILED_INSTANTIATE
+#endif
