@@ -80,6 +80,8 @@ struct primitive::generate<cuda> {
   }
 };
 
+}  // namespace xp
+
 // The precompiled generators: fill, eye, arange and linspace for every dtype (dtype.hpp's list),
 // the random generators for float and double. Instantiated in precompiled_generators.cu.
 #define XP_CUDA_DTYPE_GENERATORS(T, c, n, k, npy, X) \
@@ -94,8 +96,8 @@ struct primitive::generate<cuda> {
   X(float, ::xp::random::detail::normal_gen<float>)   \
   X(double, ::xp::random::detail::normal_gen<double>)
 #define XP_PRECOMPILED_FUNCTION(T, ...) \
-  void backends::cuda::launch_generate<T, __VA_ARGS__>(strided_view<T>, __VA_ARGS__, cudaStream_t)
-#define XP_PRECOMPILED_PRIMITIVE primitive::generate<cuda>
+  void xp::backends::cuda::launch_generate<T, __VA_ARGS__>(xp::strided_view<T>, __VA_ARGS__, cudaStream_t)
+#define XP_PRECOMPILED_PRIMITIVE xp::primitive::generate<xp::cuda>
 #if defined(XP_INSTANTIATE_GENERATORS)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
@@ -107,7 +109,7 @@ struct primitive::generate<cuda> {
 #define XP_CUDA_COPY_FROM(T, c, n, k, npy, X) XP_DTYPES_INNER(XP_CUDA_COPY_TO, T, X)
 #define XP_PRECOMPILED_LIST(X) XP_DTYPES(XP_CUDA_COPY_FROM, X)
 #define XP_PRECOMPILED_FUNCTION(T, U) \
-  void backends::cuda::launch_copy<T, U>(strided_view<T>, strided_view<const U>, cudaStream_t)
+  void xp::backends::cuda::launch_copy<T, U>(xp::strided_view<T>, xp::strided_view<const U>, cudaStream_t)
 #if defined(XP_INSTANTIATE_COPIES)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
@@ -115,4 +117,3 @@ struct primitive::generate<cuda> {
 #undef XP_CUDA_COPY_FROM
 #undef XP_CUDA_COPY_TO
 
-}  // namespace xp

@@ -21,15 +21,15 @@ struct primitive::gemm<cuda> {
   static void run(const xp::detail::gemm_problem<T>& p, const matmul_options& options);
 };
 
+}  // namespace xp
+
 // libxp_cuda's instances: every type of the primitive (matmul.cu asks for the instantiations)
 #define XP_PRECOMPILED_LIST XP_GEMM_TYPES
 #define XP_PRECOMPILED_FUNCTION(T) \
-  void primitive::gemm<cuda>::run<T>(const xp::detail::gemm_problem<T>&, const matmul_options&)
-#define XP_PRECOMPILED_PRIMITIVE primitive::gemm<cuda>
+  void xp::primitive::gemm<xp::cuda>::run<T>(const xp::detail::gemm_problem<T>&, const xp::matmul_options&)
+#define XP_PRECOMPILED_PRIMITIVE xp::primitive::gemm<xp::cuda>
 #if defined(XP_INSTANTIATE_GEMM)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
 #include "xp/backends/cuda/precompiled.hpp"
 #undef XP_GEMM_TYPES
-
-}  // namespace xp

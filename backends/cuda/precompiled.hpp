@@ -23,7 +23,7 @@
 ///   `primitive::gemm<cuda>`); the instance's args follow it. Without it, no trait.
 /// - `XP_PRECOMPILED_INSTANTIATE` (optional): instantiate instead of declaring extern. The owner
 ///   defines it when its .cu asked, by defining `XP_INSTANTIATE_<NAME>` before its includes.
-/// The includer's namespace must enclose the instances' and the trait's (`xp` does).
+/// Included at global scope, so the names in the inputs are qualified from there (`xp::...`).
 
 #include <type_traits>
 
@@ -52,7 +52,7 @@ XP_PRECOMPILED_LIST(XP_PRECOMPILED_ONE)
 #if defined(XP_PRECOMPILED_PRIMITIVE)
 #define XP_PRECOMPILED_MARK(...) \
   template <>                    \
-  struct backends::cuda::is_precompiled<XP_PRECOMPILED_PRIMITIVE, __VA_ARGS__> : std::true_type {};
+  struct xp::backends::cuda::is_precompiled<XP_PRECOMPILED_PRIMITIVE, __VA_ARGS__> : std::true_type {};
 XP_PRECOMPILED_LIST(XP_PRECOMPILED_MARK)
 #undef XP_PRECOMPILED_MARK
 #endif
