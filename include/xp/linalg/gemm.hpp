@@ -38,7 +38,7 @@ struct matmul_options {
   /// Host operands only: the product runs on the CUDA device tile by tile, the operands streamed
   /// through it in panels, so that they may be larger than device memory (engine and precision
   /// then apply to the device's tiles). The program must include <xp/cuda.hpp> (it provides the
-  /// implementation, xp/cuda/chunked.hpp) and link xp::cuda. See docs/out_of_core.md.
+  /// implementation, xp/cuda/out_of_core_gemm.hpp) and link xp::cuda. See docs/out_of_core.md.
   bool out_of_core = false;
   /// With out_of_core: the most bytes of one device buffer (a row panel of A, a column panel of
   /// B, a tile of C); 0 picks it from the device's free memory (at most 256 MiB).
