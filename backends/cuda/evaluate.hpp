@@ -89,11 +89,11 @@ struct primitive::generate<cuda> {
   X(T, ::xp::detail::eye_gen<T>)                     \
   X(T, ::xp::detail::arange_gen<T>)                  \
   X(T, ::xp::detail::linspace_gen<T>)
-#define XP_PRECOMPILED_LIST(X)                     \
-  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X)           \
-  X(float, ::xp::random::detail::uniform_gen<float>)  \
+#define XP_PRECOMPILED_LIST(X)                         \
+  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X)               \
+  X(float, ::xp::random::detail::uniform_gen<float>)   \
   X(double, ::xp::random::detail::uniform_gen<double>) \
-  X(float, ::xp::random::detail::normal_gen<float>)   \
+  X(float, ::xp::random::detail::normal_gen<float>)    \
   X(double, ::xp::random::detail::normal_gen<double>)
 #define XP_PRECOMPILED_FUNCTION(T, ...) \
   void xp::backends::cuda::launch_generate<T, __VA_ARGS__>(xp::strided_view<T>, __VA_ARGS__, cudaStream_t)
@@ -106,8 +106,8 @@ struct primitive::generate<cuda> {
 
 // The precompiled converting copies: every pair of dtypes. Instantiated in copy.cu.
 #define XP_CUDA_COPY_TO(U, c, n, k, npy, T, X) X(T, U)
-#define XP_CUDA_COPY_FROM(T, c, n, k, npy, X) XP_DTYPES_INNER(XP_CUDA_COPY_TO, T, X)
-#define XP_PRECOMPILED_LIST(X) XP_DTYPES(XP_CUDA_COPY_FROM, X)
+#define XP_CUDA_COPY_FROM(T, c, n, k, npy, X)  XP_DTYPES_INNER(XP_CUDA_COPY_TO, T, X)
+#define XP_PRECOMPILED_LIST(X)                 XP_DTYPES(XP_CUDA_COPY_FROM, X)
 #define XP_PRECOMPILED_FUNCTION(T, U) \
   void xp::backends::cuda::launch_copy<T, U>(xp::strided_view<T>, xp::strided_view<const U>, cudaStream_t)
 #if defined(XP_INSTANTIATE_COPIES)
@@ -116,4 +116,3 @@ struct primitive::generate<cuda> {
 #include "xp/backends/cuda/precompiled.hpp"
 #undef XP_CUDA_COPY_FROM
 #undef XP_CUDA_COPY_TO
-

@@ -41,9 +41,9 @@ struct primitive::lombscargle<cuda> {
 
 // libxp_cuda's instances: every type of the primitive (lombscargle.cu asks for the instantiations)
 #define XP_PRECOMPILED_LIST XP_LOMBSCARGLE_TYPES
-#define XP_PRECOMPILED_FUNCTION(R)                                                                     \
+#define XP_PRECOMPILED_FUNCTION(R)                                                                \
   bool xp::backends::cuda::lombscargle_with<R>(const xp::signal::detail::lombscargle_problem<R>&, \
-                                              xp::backends::cuda::lombscargle_launch)
+                                               xp::backends::cuda::lombscargle_launch)
 #define XP_PRECOMPILED_PRIMITIVE xp::primitive::lombscargle<xp::cuda>
 #if defined(XP_INSTANTIATE_LOMBSCARGLE)
 #define XP_PRECOMPILED_INSTANTIATE

@@ -16,7 +16,8 @@
 /// The backend header then includes the kernels under __CUDACC__ and, from g++, stops at a
 /// static_assert that says so.
 ///
-/// Included with no list, it only declares the trait. Inputs, defined just before the include (all undefined by it, so no list outlives its header):
+/// Included with no list, it only declares the trait. Inputs, defined just before the include (all undefined by it, so
+/// no list outlives its header):
 /// - `XP_PRECOMPILED_LIST(X)`: `X(args...)` for each instance.
 /// - `XP_PRECOMPILED_FUNCTION(args...)`: the declaration of one instance, without `template`.
 /// - `XP_PRECOMPILED_PRIMITIVE` (optional): the trait's first argument, its tag type (e.g.

@@ -34,7 +34,7 @@ struct primitive::scan<cuda> {
 #define XP_PRECOMPILED_LIST XP_SCAN_TYPES
 #endif
 #define XP_PRECOMPILED_FUNCTION(Acc) void xp::backends::cuda::scan_rows<Acc>(const xp::detail::scan_problem<Acc>&)
-#define XP_PRECOMPILED_PRIMITIVE xp::primitive::scan<xp::cuda>
+#define XP_PRECOMPILED_PRIMITIVE     xp::primitive::scan<xp::cuda>
 #include "xp/backends/cuda/precompiled.hpp"
 #undef XP_SCAN_TYPES
 #undef XP_SCAN_INTEGERS

@@ -41,8 +41,9 @@ struct primitive::stencil_steps<cuda> {
 
 // libxp_cuda's instances: every type of the primitive (stencil.cu asks for the instantiations)
 #define XP_PRECOMPILED_LIST XP_STENCIL_TYPES
-#define XP_PRECOMPILED_FUNCTION(T) \
-  T* xp::backends::cuda::stencil_steps_with<T>(const xp::pde::detail::stencil_problem<T>&, xp::backends::cuda::stencil_launch)
+#define XP_PRECOMPILED_FUNCTION(T)                                                         \
+  T* xp::backends::cuda::stencil_steps_with<T>(const xp::pde::detail::stencil_problem<T>&, \
+                                               xp::backends::cuda::stencil_launch)
 #define XP_PRECOMPILED_PRIMITIVE xp::primitive::stencil_steps<xp::cuda>
 #if defined(XP_INSTANTIATE_STENCIL)
 #define XP_PRECOMPILED_INSTANTIATE

@@ -239,8 +239,8 @@ void out_of_core_gemm(const ndarray<W, host>& a, const ndarray<W, host>& b, cons
 // every translation unit that includes <xp/cuda.hpp> (the registration below takes their
 // addresses) cost 4.6 s of g++ time per unit.
 #define XP_OUT_OF_CORE_GEMM_TYPES(X) X(float) X(double) X(std::int32_t) X(std::int64_t)
-#define XP_PRECOMPILED_LIST XP_OUT_OF_CORE_GEMM_TYPES
-#define XP_PRECOMPILED_FUNCTION(W)                                                                 \
+#define XP_PRECOMPILED_LIST          XP_OUT_OF_CORE_GEMM_TYPES
+#define XP_PRECOMPILED_FUNCTION(W)                                                                                \
   void xp::detail::chunked::out_of_core_gemm<W>(const xp::ndarray<W, xp::host>&, const xp::ndarray<W, xp::host>&, \
                                                 const xp::ndarray<W, xp::host>&, const xp::matmul_options&)
 #if defined(XP_INSTANTIATE_OUT_OF_CORE_GEMM)

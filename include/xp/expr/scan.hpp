@@ -17,7 +17,6 @@
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/scan_primitive.hpp"
 
-
 namespace xp {
 namespace detail {
 

@@ -78,9 +78,9 @@ struct gemm {
 };
 }  // namespace primitive
 
-/// The types the primitive takes, X(T) each (qualified: expanded at global scope too): float16, float, double, complex64, complex128, int32,
-/// int64 (linalg/matmul.hpp computes the other integers and bool in int32 or int64). The one
-/// list: is_gemm_type_v below, and backends/cuda/matmul.hpp's declarations and instantiations.
+/// The types the primitive takes, X(T) each (qualified: expanded at global scope too): float16, float, double,
+/// complex64, complex128, int32, int64 (linalg/matmul.hpp computes the other integers and bool in int32 or int64). The
+/// one list: is_gemm_type_v below, and backends/cuda/matmul.hpp's declarations and instantiations.
 #define XP_GEMM_TYPES(X) \
   X(::xp::float16) X(float) X(double) X(::xp::complex64) X(::xp::complex128) X(std::int32_t) X(std::int64_t)
 
