@@ -3,28 +3,31 @@
 /// @brief Turns one list of the instances libxp_cuda compiles into everything that must agree
 /// with it: the `extern template` declarations every translation unit sees, the explicit
 /// instantiations in the one libxp_cuda unit that asks for them, and the trait
-/// `backends::cuda::is_precompiled<Primitive, Args...>`. The list is written once, by the header
-/// that owns the primitive, so declarations, instantiations and trait cannot drift apart.
+/// `backends::cuda::is_precompiled<Primitive, Args...>`. The list is written once, in the
+/// primitive's header, so declarations, instantiations and trait cannot drift apart. A CUDA
+/// header because only libxp_cuda precompiles by list: the host backend's kernels are templates
+/// in its headers (src/instantiate.cpp compiles a few common ones, core/host_instances.hpp).
 ///
-/// What is precompiled in libxp_cuda and what is instantiated in the caller's nvcc unit: a
-/// primitive whose arguments are plain data of a type from a fixed list (gemm, scan, lombscargle,
-/// stencil_steps, random_fill of Generator's samplers, the out-of-core product, copies between
-/// dtypes, xp's own generators: fill, eye, arange, linspace, uniform, normal) is compiled once in
-/// libxp_cuda for every type of its list, so g++-only programs can call it; a primitive that takes
-/// a caller's functor or expression (generate of an expression, for_each, reduce, compact's flag
-/// and writer) is instantiated in the caller's translation unit, which must be compiled by nvcc.
-/// The backend header then includes the kernels under __CUDACC__ and, from g++, stops at a
-/// static_assert that says so.
+/// What is precompiled and what is instantiated in the caller's unit. A primitive whose
+/// arguments are plain data of a type from a fixed list (gemm, scan, lombscargle, stencil_steps,
+/// random_fill over Generator's samplers, the out-of-core product, copy between any two dtypes,
+/// generate of xp's own generators: fill, eye, arange, linspace, uniform, normal) is compiled
+/// once in libxp_cuda for every entry of its list, so a g++-only program can call it. A primitive
+/// that takes the caller's functor or expression (generate of an expression, for_each, reduce,
+/// compact's flag and writer) cannot be, and is instantiated in the caller's translation unit,
+/// which must then be compiled by nvcc: its backend header includes the kernels under __CUDACC__
+/// and, from g++, stops at a static_assert that says so.
 ///
-/// Included with no list, it only declares the trait. Inputs, defined just before the include (all undefined by it, so
-/// no list outlives its header):
+/// Usage, at global scope (the inputs name everything from there: `xp::...`), in the primitive's
+/// CUDA header after its declarations; all inputs are undefined by the include, so no list
+/// outlives the header that wrote it. Included with no list, it only declares the trait.
 /// - `XP_PRECOMPILED_LIST(X)`: `X(args...)` for each instance.
 /// - `XP_PRECOMPILED_FUNCTION(args...)`: the declaration of one instance, without `template`.
-/// - `XP_PRECOMPILED_PRIMITIVE` (optional): the trait's first argument, its tag type (e.g.
-///   `primitive::gemm<cuda>`); the instance's args follow it. Without it, no trait.
-/// - `XP_PRECOMPILED_INSTANTIATE` (optional): instantiate instead of declaring extern. The owner
-///   defines it when its .cu asked, by defining `XP_INSTANTIATE_<NAME>` before its includes.
-/// Included at global scope, so the names in the inputs are qualified from there (`xp::...`).
+/// - `XP_PRECOMPILED_PRIMITIVE` (optional): the trait's first argument, a tag (e.g.
+///   `xp::primitive::gemm<xp::cuda>`); the instance's args follow it. Without it, no trait.
+/// - `XP_PRECOMPILED_INSTANTIATE` (optional): explicit instantiations instead of `extern`
+///   declarations. The header defines it when `XP_INSTANTIATE_<NAME>` is defined, which the
+///   libxp_cuda unit holding the definitions does before its first include.
 
 #include <type_traits>
 
