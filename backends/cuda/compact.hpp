@@ -1,12 +1,12 @@
 #pragma once
 /// @file backends/cuda/compact.hpp
 /// @brief The device's stream compaction (boolean-mask indexing, nonzero, argwhere). Includes
-/// no CUDA header: public headers include it on every build. The kernels are templates on the
+/// no CUDA header: array/compact_primitive.hpp includes it on every build. The kernels are templates on the
 /// caller's flag and writer functors (a mask expression is fused into them), so they are
 /// instantiated in the caller's translation unit, which must be compiled by nvcc
 /// (backends/cuda/compact.cuh); nothing is precompiled.
 
-#include "xp/array/compact.hpp"
+#include "xp/array/compact_primitive.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
 #include "xp/cuda/api.hpp"

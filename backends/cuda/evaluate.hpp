@@ -4,8 +4,8 @@
 ///
 /// The built-in operations (copy between any two dtypes, fill, arange, linspace, eye, the
 /// random generators) are precompiled into libxp_cuda, so a g++-only translation unit can use
-/// them. Any other functor (a user expression or kernel) needs its translation unit compiled
-/// by nvcc, which instantiates kernels.cuh right there.
+/// them: the two lists at the end of this file. Any other functor (a user expression or kernel)
+/// needs its translation unit compiled by nvcc, which instantiates kernels.cuh right there.
 
 #include <cuda_runtime_api.h>
 
@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/precompiled.hpp"
 #include "xp/core/generators.hpp"
 #include "xp/core/kernel_view.hpp"
 #include "xp/random/philox.hpp"
@@ -29,46 +30,6 @@ void launch_generate(strided_view<T> dst, G gen, cudaStream_t stream);
 template <class T, class U>
 void launch_copy(strided_view<T> dst, strided_view<const U> src, cudaStream_t stream);
 #endif
-
-// The precompiled set, from dtype.hpp's one list (XP_DTYPES) so that declaration and
-// instantiation cannot drift apart: converting copies between every pair of dtypes, fill, eye,
-// arange and linspace for every dtype, the random generators for float and double.
-#define XP_CUDA_GENERATE(T, Gen, prefix) \
-  prefix template void launch_generate<T, Gen<T>>(strided_view<T>, Gen<T>, cudaStream_t);
-// (the prefix, `extern` or nothing, travels as the variadic tail: an empty one may be omitted)
-#define XP_CUDA_COPY_TO(U, c, n, k, npy, T, ...) \
-  __VA_ARGS__ template void launch_copy<T, U>(strided_view<T>, strided_view<const U>, cudaStream_t);
-#define XP_CUDA_COPY_FROM(T, c, n, k, npy, ...) XP_DTYPES_INNER(XP_CUDA_COPY_TO, T, __VA_ARGS__)
-
-// Every precompiled generator, listed once: X(T, Gen, arg) for each dtype T it is compiled for.
-#define XP_CUDA_DTYPE_GENERATORS(T, c, n, k, npy, X, arg) \
-  X(T, ::xp::detail::constant_gen, arg)                   \
-  X(T, ::xp::detail::eye_gen, arg)                        \
-  X(T, ::xp::detail::arange_gen, arg)                     \
-  X(T, ::xp::detail::linspace_gen, arg)
-#define XP_CUDA_PRECOMPILED_GENERATORS(X, arg)      \
-  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X, arg)       \
-  X(float, ::xp::random::detail::uniform_gen, arg)  \
-  X(double, ::xp::random::detail::uniform_gen, arg) \
-  X(float, ::xp::random::detail::normal_gen, arg)   \
-  X(double, ::xp::random::detail::normal_gen, arg)
-
-#define XP_CUDA_PRECOMPILED_COPIES(prefix) XP_DTYPES(XP_CUDA_COPY_FROM, prefix)
-#define XP_CUDA_PRECOMPILED(prefix)                        \
-  XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_GENERATE, prefix) \
-  XP_CUDA_PRECOMPILED_COPIES(prefix)
-
-// Declared here, instantiated once in libxp_cuda (backends/cuda/core.cu).
-XP_CUDA_PRECOMPILED(extern)
-
-// Which generators a g++-compiled translation unit may run on the device, generated from that list.
-template <class T, class G>
-struct is_precompiled : std::false_type {};
-#define XP_CUDA_MARK_PRECOMPILED(T, Gen, unused) \
-  template <>                                    \
-  struct is_precompiled<T, Gen<T>> : std::true_type {};
-XP_CUDA_PRECOMPILED_GENERATORS(XP_CUDA_MARK_PRECOMPILED, )
-#undef XP_CUDA_MARK_PRECOMPILED
 
 }  // namespace xp::backends::cuda
 
@@ -110,7 +71,7 @@ struct primitive::generate<cuda> {
   template <class T, class G>
   static void run(strided_view<T> dst, G gen) {
 #if !defined(__CUDACC__)
-    static_assert(backends::cuda::is_precompiled<T, G>::value,
+    static_assert(backends::cuda::is_precompiled_v<primitive::generate<cuda>, T, G>,
                   "xp: this expression or functor runs on xp::cuda only from a translation unit compiled by "
                   "nvcc (a .cu file, or LANGUAGE CUDA in CMake); libxp_cuda precompiles xp's built-in "
                   "operations only");
@@ -120,3 +81,38 @@ struct primitive::generate<cuda> {
 };
 
 }  // namespace xp
+
+// The precompiled generators: fill, eye, arange and linspace for every dtype (dtype.hpp's list),
+// the random generators for float and double. Instantiated in precompiled_generators.cu.
+#define XP_CUDA_DTYPE_GENERATORS(T, c, n, k, npy, X) \
+  X(T, ::xp::detail::constant_gen<T>)                \
+  X(T, ::xp::detail::eye_gen<T>)                     \
+  X(T, ::xp::detail::arange_gen<T>)                  \
+  X(T, ::xp::detail::linspace_gen<T>)
+#define XP_PRECOMPILED_LIST(X)                         \
+  XP_DTYPES(XP_CUDA_DTYPE_GENERATORS, X)               \
+  X(float, ::xp::random::detail::uniform_gen<float>)   \
+  X(double, ::xp::random::detail::uniform_gen<double>) \
+  X(float, ::xp::random::detail::normal_gen<float>)    \
+  X(double, ::xp::random::detail::normal_gen<double>)
+#define XP_PRECOMPILED_FUNCTION(T, ...) \
+  void xp::backends::cuda::launch_generate<T, __VA_ARGS__>(xp::strided_view<T>, __VA_ARGS__, cudaStream_t)
+#define XP_PRECOMPILED_PRIMITIVE xp::primitive::generate<xp::cuda>
+#if defined(XP_INSTANTIATE_GENERATORS)
+#define XP_PRECOMPILED_INSTANTIATE
+#endif
+#include "xp/backends/cuda/precompiled.hpp"
+#undef XP_CUDA_DTYPE_GENERATORS
+
+// The precompiled converting copies: every pair of dtypes. Instantiated in copy.cu.
+#define XP_CUDA_COPY_TO(U, c, n, k, npy, T, X) X(T, U)
+#define XP_CUDA_COPY_FROM(T, c, n, k, npy, X)  XP_DTYPES_INNER(XP_CUDA_COPY_TO, T, X)
+#define XP_PRECOMPILED_LIST(X)                 XP_DTYPES(XP_CUDA_COPY_FROM, X)
+#define XP_PRECOMPILED_FUNCTION(T, U) \
+  void xp::backends::cuda::launch_copy<T, U>(xp::strided_view<T>, xp::strided_view<const U>, cudaStream_t)
+#if defined(XP_INSTANTIATE_COPIES)
+#define XP_PRECOMPILED_INSTANTIATE
+#endif
+#include "xp/backends/cuda/precompiled.hpp"
+#undef XP_CUDA_COPY_FROM
+#undef XP_CUDA_COPY_TO

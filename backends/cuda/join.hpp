@@ -1,9 +1,9 @@
 #pragma once
 /// @file backends/cuda/join.hpp
 /// @brief The device's join primitive, compiled once in libxp_cuda (backends/cuda/join.cu) for every
-/// element size. Includes no CUDA header: the public core/join.hpp includes it on every build.
+/// element size. Includes no CUDA header: array/join_primitive.hpp includes it on every build.
 
-#include "xp/array/join.hpp"
+#include "xp/array/join_primitive.hpp"
 
 namespace xp {
 

@@ -1,4 +1,5 @@
-// primitive::lombscargle<cuda>: the periodogram kernels, compiled once for float and double.
+// primitive::lombscargle<cuda>: the periodogram kernels, compiled once for every type of
+// XP_LOMBSCARGLE_TYPES (signal/lombscargle_primitive.hpp; float and double).
 //
 // A block of 256 threads stages the samples in shared memory, 256 at a time; each thread keeps
 // the five sums of several frequencies in registers, so every sample read from shared memory
@@ -6,6 +7,9 @@
 // the block size so that reading freqs and writing the result stay coalesced. Grid: a run of
 // consecutive frequencies per thread, one exact sincos per sample and run, then rotation by
 // the per-sample step (cos df x, sin df x), which the block computes once per staged tile.
+
+// this unit holds the primitive's explicit instantiations (backends/cuda/precompiled.hpp)
+#define XP_INSTANTIATE_LOMBSCARGLE
 
 #include <algorithm>
 
@@ -198,8 +202,5 @@ bool lombscargle_with(const signal::detail::lombscargle_problem<R>& p, lombscarg
   XP_CUDA_CHECK(cudaStreamSynchronize(current_stream()));
   return found != 0;
 }
-
-template bool lombscargle_with<float>(const signal::detail::lombscargle_problem<float>&, lombscargle_launch);
-template bool lombscargle_with<double>(const signal::detail::lombscargle_problem<double>&, lombscargle_launch);
 
 }  // namespace xp::backends::cuda

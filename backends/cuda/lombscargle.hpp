@@ -2,9 +2,9 @@
 /// @file backends/cuda/lombscargle.hpp
 /// @brief The device's Lomb-Scargle primitive, precompiled for float and double in libxp_cuda
 /// (backends/cuda/lombscargle.cu): a g++-only program can call it on device arrays. Includes no
-/// CUDA header: the public signal/lombscargle.hpp includes it on every build.
+/// CUDA header: signal/lombscargle_primitive.hpp includes it on every build.
 
-#include "xp/signal/lombscargle_kernel.hpp"
+#include "xp/signal/lombscargle_primitive.hpp"
 
 namespace xp {
 
@@ -24,9 +24,6 @@ struct lombscargle_launch {
 template <class R>
 bool lombscargle_with(const signal::detail::lombscargle_problem<R>& p, lombscargle_launch launch);
 
-extern template bool lombscargle_with<float>(const signal::detail::lombscargle_problem<float>&, lombscargle_launch);
-extern template bool lombscargle_with<double>(const signal::detail::lombscargle_problem<double>&, lombscargle_launch);
-
 }  // namespace backends::cuda
 
 /// @brief The periodogram on the current stream; returns true when a listed frequency is 0 (the
@@ -41,3 +38,15 @@ struct primitive::lombscargle<cuda> {
 };
 
 }  // namespace xp
+
+// libxp_cuda's instances: every type of the primitive (lombscargle.cu asks for the instantiations)
+#define XP_PRECOMPILED_LIST XP_LOMBSCARGLE_TYPES
+#define XP_PRECOMPILED_FUNCTION(R)                                                                \
+  bool xp::backends::cuda::lombscargle_with<R>(const xp::signal::detail::lombscargle_problem<R>&, \
+                                               xp::backends::cuda::lombscargle_launch)
+#define XP_PRECOMPILED_PRIMITIVE xp::primitive::lombscargle<xp::cuda>
+#if defined(XP_INSTANTIATE_LOMBSCARGLE)
+#define XP_PRECOMPILED_INSTANTIATE
+#endif
+#include "xp/backends/cuda/precompiled.hpp"
+#undef XP_LOMBSCARGLE_TYPES

@@ -1,6 +1,10 @@
 // primitive::gemm<cuda>: the vendor engine, cuBLAS (float16 through cublasGemmEx with float32 sums,
 // float, double, complex64, complex128; backends/cuda/vendor/blas.hpp), and xp's own tiled engine (float, double,
-// complex64, complex128, int32, int64; float16 widened to float32 and rounded once), compiled once into libxp_cuda.
+// complex64, complex128, int32, int64; float16 widened to float32 and rounded once), compiled once into libxp_cuda
+// for every type of XP_GEMM_TYPES (linalg/gemm_primitive.hpp).
+
+// this unit holds the primitive's explicit instantiations (backends/cuda/precompiled.hpp)
+#define XP_INSTANTIATE_GEMM
 
 #include <algorithm>
 #include <climits>
@@ -375,16 +379,5 @@ void primitive::gemm<cuda>::run(const xp::detail::gemm_problem<T>& p, const matm
   if constexpr (std::is_same_v<T, float16>) backends::cuda::launch_tiled_half(p);
   else backends::cuda::launch_tiled(p);
 }
-
-template void primitive::gemm<cuda>::run<float>(const xp::detail::gemm_problem<float>&, const matmul_options&);
-template void primitive::gemm<cuda>::run<double>(const xp::detail::gemm_problem<double>&, const matmul_options&);
-template void primitive::gemm<cuda>::run<std::int32_t>(const xp::detail::gemm_problem<std::int32_t>&,
-                                                       const matmul_options&);
-template void primitive::gemm<cuda>::run<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&,
-                                                       const matmul_options&);
-template void primitive::gemm<cuda>::run<float16>(const xp::detail::gemm_problem<float16>&, const matmul_options&);
-template void primitive::gemm<cuda>::run<complex64>(const xp::detail::gemm_problem<complex64>&, const matmul_options&);
-template void primitive::gemm<cuda>::run<complex128>(const xp::detail::gemm_problem<complex128>&,
-                                                     const matmul_options&);
 
 }  // namespace xp

@@ -3,12 +3,10 @@
 /// @brief The device's gemm primitive: cuBLAS (float16 through cublasGemmEx with float32 sums,
 /// float, double, complex64, complex128) and xp's tiled shared-memory kernel (every type of the
 /// primitive; float16 widened to float32 for it). Both are compiled into libxp_cuda (backends/cuda/matmul.cu), so
-/// a g++-only translation unit can multiply device arrays. Includes no CUDA header: the public
-/// linalg/matmul.hpp includes it on every build.
+/// a g++-only translation unit can multiply device arrays. Includes no CUDA header:
+/// linalg/gemm_primitive.hpp includes it on every build.
 
-#include <cstdint>
-
-#include "xp/linalg/gemm.hpp"
+#include "xp/linalg/gemm_primitive.hpp"
 
 namespace xp {
 
@@ -23,17 +21,15 @@ struct primitive::gemm<cuda> {
   static void run(const xp::detail::gemm_problem<T>& p, const matmul_options& options);
 };
 
-extern template void primitive::gemm<cuda>::run<float>(const xp::detail::gemm_problem<float>&, const matmul_options&);
-extern template void primitive::gemm<cuda>::run<double>(const xp::detail::gemm_problem<double>&, const matmul_options&);
-extern template void primitive::gemm<cuda>::run<std::int32_t>(const xp::detail::gemm_problem<std::int32_t>&,
-                                                              const matmul_options&);
-extern template void primitive::gemm<cuda>::run<std::int64_t>(const xp::detail::gemm_problem<std::int64_t>&,
-                                                              const matmul_options&);
-extern template void primitive::gemm<cuda>::run<float16>(const xp::detail::gemm_problem<float16>&,
-                                                         const matmul_options&);
-extern template void primitive::gemm<cuda>::run<complex64>(const xp::detail::gemm_problem<complex64>&,
-                                                           const matmul_options&);
-extern template void primitive::gemm<cuda>::run<complex128>(const xp::detail::gemm_problem<complex128>&,
-                                                            const matmul_options&);
-
 }  // namespace xp
+
+// libxp_cuda's instances: every type of the primitive (matmul.cu asks for the instantiations)
+#define XP_PRECOMPILED_LIST XP_GEMM_TYPES
+#define XP_PRECOMPILED_FUNCTION(T) \
+  void xp::primitive::gemm<xp::cuda>::run<T>(const xp::detail::gemm_problem<T>&, const xp::matmul_options&)
+#define XP_PRECOMPILED_PRIMITIVE xp::primitive::gemm<xp::cuda>
+#if defined(XP_INSTANTIATE_GEMM)
+#define XP_PRECOMPILED_INSTANTIATE
+#endif
+#include "xp/backends/cuda/precompiled.hpp"
+#undef XP_GEMM_TYPES

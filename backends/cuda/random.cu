@@ -1,5 +1,9 @@
 /// @file backends/cuda/random.cu
-/// @brief The device's random_fill kernel and its instantiations for xp::random's samplers.
+/// @brief The device's random_fill kernel and its instantiations for xp::random's samplers
+/// (XP_RANDOM_FILL_SAMPLERS, random/random_fill_primitive.hpp).
+
+// this unit holds the primitive's explicit instantiations (backends/cuda/precompiled.hpp)
+#define XP_INSTANTIATE_RANDOM_FILL
 
 #include <cuda_runtime.h>
 
@@ -52,9 +56,5 @@ void random_fill(typename D::value_type* dst, index_t n, const D& d) {
                                                                                                       d);
   XP_CUDA_CHECK(cudaGetLastError());
 }
-
-#define XP_CUDA_RANDOM_INSTANTIATE(...) \
-  template void random_fill<__VA_ARGS__>(typename __VA_ARGS__::value_type*, index_t, const __VA_ARGS__&);
-XP_CUDA_RANDOM_SAMPLERS(XP_CUDA_RANDOM_INSTANTIATE)
 
 }  // namespace xp::backends::cuda

@@ -1,12 +1,10 @@
 #pragma once
 /// @file backends/cuda/scan.hpp
-/// @brief The device's scan primitive, precompiled for every accumulator np.cumsum/cumprod have (int64, uint64,
-/// float16, float, double, complex64, complex128) in libxp_cuda (backends/cuda/scan.cu). Includes no CUDA header: the
-/// public expr/scan.hpp includes it on every build.
+/// @brief The device's scan primitive, precompiled for every accumulator of XP_SCAN_TYPES (expr/scan_primitive.hpp) in
+/// libxp_cuda (backends/cuda/scan_*.cu, a share of the list each). Includes no CUDA header: expr/scan_primitive.hpp
+/// includes it on every build.
 
-#include <cstdint>
-
-#include "xp/expr/scan.hpp"
+#include "xp/expr/scan_primitive.hpp"
 
 namespace xp {
 
@@ -15,13 +13,6 @@ namespace backends::cuda {
 /// @throws xp::cuda_error when the scan fails.
 template <class Acc>
 void scan_rows(const detail::scan_problem<Acc>& p);
-extern template void scan_rows<std::int64_t>(const detail::scan_problem<std::int64_t>&);
-extern template void scan_rows<std::uint64_t>(const detail::scan_problem<std::uint64_t>&);
-extern template void scan_rows<float16>(const detail::scan_problem<float16>&);
-extern template void scan_rows<float>(const detail::scan_problem<float>&);
-extern template void scan_rows<double>(const detail::scan_problem<double>&);
-extern template void scan_rows<complex64>(const detail::scan_problem<complex64>&);
-extern template void scan_rows<complex128>(const detail::scan_problem<complex128>&);
 }  // namespace backends::cuda
 
 template <>
@@ -33,3 +24,20 @@ struct primitive::scan<cuda> {
 };
 
 }  // namespace xp
+
+// libxp_cuda's instances: every accumulator; a scan_*.cu unit names its share of the list in
+// XP_INSTANTIATE_SCAN and gets the instantiations of that share
+#if defined(XP_INSTANTIATE_SCAN)
+#define XP_PRECOMPILED_LIST XP_INSTANTIATE_SCAN
+#define XP_PRECOMPILED_INSTANTIATE
+#else
+#define XP_PRECOMPILED_LIST XP_SCAN_TYPES
+#endif
+#define XP_PRECOMPILED_FUNCTION(Acc) void xp::backends::cuda::scan_rows<Acc>(const xp::detail::scan_problem<Acc>&)
+#define XP_PRECOMPILED_PRIMITIVE     xp::primitive::scan<xp::cuda>
+#include "xp/backends/cuda/precompiled.hpp"
+#undef XP_SCAN_TYPES
+#undef XP_SCAN_INTEGERS
+#undef XP_SCAN_FLOAT16
+#undef XP_SCAN_FLOAT_DOUBLE
+#undef XP_SCAN_COMPLEX

@@ -1,9 +1,4 @@
 // The device scans of float and double (the kernels are in backends/cuda/scan.cuh).
+// this unit's share of XP_SCAN_TYPES (expr/scan_primitive.hpp), instantiated here
+#define XP_INSTANTIATE_SCAN XP_SCAN_FLOAT_DOUBLE
 #include "xp/backends/cuda/scan.cuh"
-
-namespace xp::backends::cuda {
-
-template void scan_rows<float>(const detail::scan_problem<float>&);
-template void scan_rows<double>(const detail::scan_problem<double>&);
-
-}  // namespace xp::backends::cuda

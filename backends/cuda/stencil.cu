@@ -11,7 +11,11 @@
 // (warps * Rows - 2 Halo) x (128 - 2 Halo) cells are exact and are the block's output. Each
 // launch therefore reads and writes the field once for Halo steps: for the seeds' 2000 x 2000
 // float32 field the two buffers (32 MB) stay in L2 and a step costs a fraction of one pass over it.
-// Cells outside the grid are held at 0 every step, which is the seeds' boundary rule.
+// Cells outside the grid are held at 0 every step, which is the seeds' boundary rule. Compiled
+// once for every type of XP_STENCIL_TYPES (pde/stencil_primitive.hpp).
+
+// this unit holds the primitive's explicit instantiations (backends/cuda/precompiled.hpp)
+#define XP_INSTANTIATE_STENCIL
 
 #include <algorithm>
 #include <array>
@@ -262,8 +266,5 @@ T* stencil_steps_with(const pde::detail::stencil_problem<T>& p, stencil_launch l
     }
   }
 }
-
-template float* stencil_steps_with<float>(const pde::detail::stencil_problem<float>&, stencil_launch);
-template double* stencil_steps_with<double>(const pde::detail::stencil_problem<double>&, stencil_launch);
 
 }  // namespace xp::backends::cuda

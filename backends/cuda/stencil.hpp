@@ -2,9 +2,9 @@
 /// @file backends/cuda/stencil.hpp
 /// @brief The device's diffusion primitive, precompiled for float and double in libxp_cuda
 /// (backends/cuda/stencil.cu): several steps per launch in register tiles with halos. Includes no
-/// CUDA header: the public pde/diffusion.hpp includes it on every build.
+/// CUDA header: pde/stencil_primitive.hpp includes it on every build.
 
-#include "xp/pde/stencil.hpp"
+#include "xp/pde/stencil_primitive.hpp"
 
 namespace xp {
 
@@ -25,9 +25,6 @@ struct stencil_launch {
 template <class T>
 T* stencil_steps_with(const pde::detail::stencil_problem<T>& p, stencil_launch launch);
 
-extern template float* stencil_steps_with<float>(const pde::detail::stencil_problem<float>&, stencil_launch);
-extern template double* stencil_steps_with<double>(const pde::detail::stencil_problem<double>&, stencil_launch);
-
 }  // namespace backends::cuda
 
 /// @brief The diffusion steps on the current stream, several per launch (temporal blocking).
@@ -41,3 +38,15 @@ struct primitive::stencil_steps<cuda> {
 };
 
 }  // namespace xp
+
+// libxp_cuda's instances: every type of the primitive (stencil.cu asks for the instantiations)
+#define XP_PRECOMPILED_LIST XP_STENCIL_TYPES
+#define XP_PRECOMPILED_FUNCTION(T)                                                         \
+  T* xp::backends::cuda::stencil_steps_with<T>(const xp::pde::detail::stencil_problem<T>&, \
+                                               xp::backends::cuda::stencil_launch)
+#define XP_PRECOMPILED_PRIMITIVE xp::primitive::stencil_steps<xp::cuda>
+#if defined(XP_INSTANTIATE_STENCIL)
+#define XP_PRECOMPILED_INSTANTIATE
+#endif
+#include "xp/backends/cuda/precompiled.hpp"
+#undef XP_STENCIL_TYPES

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "xp/array/compact.hpp"
+#include "xp/array/compact_primitive.hpp"
 #include "xp/core/config.hpp"
 
 namespace xp {

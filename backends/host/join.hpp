@@ -2,7 +2,7 @@
 /// @file backends/host/join.hpp
 /// @brief The host's join primitive: output rows in parallel, each row's pieces copied in order.
 
-#include "xp/array/join.hpp"
+#include "xp/array/join_primitive.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/kernel_view.hpp"
 

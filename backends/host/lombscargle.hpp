@@ -11,7 +11,7 @@
 #include <type_traits>
 #include <vector>
 
-#include "xp/signal/lombscargle_kernel.hpp"
+#include "xp/signal/lombscargle_primitive.hpp"
 
 namespace xp::backends::host {
 

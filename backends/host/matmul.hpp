@@ -14,7 +14,7 @@
 
 #include "xp/backends/host/vendor/blas.hpp"
 #include "xp/core/error.hpp"
-#include "xp/linalg/gemm.hpp"
+#include "xp/linalg/gemm_primitive.hpp"
 
 namespace xp::backends::host {
 

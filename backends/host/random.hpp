@@ -17,7 +17,7 @@
 #include <cstdint>
 
 #include "xp/backends/host/evaluate.hpp"
-#include "xp/random/distributions.hpp"
+#include "xp/random/random_fill_primitive.hpp"
 
 #if defined(__x86_64__) || defined(__i386__) || defined(_M_X64)
 #include <xmmintrin.h>
@@ -186,3 +186,8 @@ struct primitive::random_fill<host> {
 #if defined(__clang__)
 #pragma clang diagnostic pop
 #endif
+
+#undef XP_RANDOM_SQRT_SSE
+#undef XP_RANDOM_SQRT_NEON
+#undef XP_RANDOM_DISPATCH_AVX2
+#undef XP_RANDOM_INLINE

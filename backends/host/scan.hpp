@@ -5,7 +5,7 @@
 
 #include "xp/core/config.hpp"
 #include "xp/expr/ops.hpp"
-#include "xp/expr/scan.hpp"
+#include "xp/expr/scan_primitive.hpp"
 
 namespace xp {
 

@@ -6,7 +6,7 @@
 
 #include <utility>
 
-#include "xp/pde/stencil.hpp"
+#include "xp/pde/stencil_primitive.hpp"
 
 namespace xp::backends::host {
 

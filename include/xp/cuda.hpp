@@ -16,6 +16,7 @@
 #include "xp/cuda/interop.hpp"
 #include "xp/cuda/launch.hpp"
 #include "xp/cuda/memory_resource.hpp"
+#include "xp/cuda/out_of_core_gemm.hpp"
 #include "xp/xp.hpp"
 // after the reductions it declares precompiled instances of
 #include "xp/backends/cuda/precompiled_reductions.hpp"

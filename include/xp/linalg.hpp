@@ -6,6 +6,6 @@
 /// extension). Includes <xp/core.hpp>.
 
 #include "xp/core.hpp"
-#include "xp/linalg/gemm.hpp"
+#include "xp/linalg/gemm_primitive.hpp"
 #include "xp/linalg/matmul.hpp"
 #include "xp/linalg/norm.hpp"

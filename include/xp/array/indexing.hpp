@@ -12,7 +12,7 @@
 /// `a` in place in one pass and no copy is made. The statement is a guard, a defaulted last
 /// argument of ndarray::operator() that lives until the caller's `;` (detail::selection_statement).
 ///
-/// Masks and nonzero go through the stream-compaction primitive (core/compact.hpp); a mask
+/// Masks and nonzero go through the stream-compaction primitive (array/compact_primitive.hpp); a mask
 /// that is an expression (`a(a > 0.f)`) is fused into it, no boolean array is stored. On
 /// xp::cuda the only host synchronisation is reading the number of selected elements (the
 /// result's size). Reading through index arrays in raise mode (take, a(idx)) checks the bounds
@@ -29,9 +29,7 @@
 #include <variant>
 #include <vector>
 
-#include "xp/array/compact.hpp"
-#include "xp/backends/cuda/compact.hpp"
-#include "xp/backends/host/compact.hpp"
+#include "xp/array/compact_primitive.hpp"
 #include "xp/core/config.hpp"
 #include "xp/core/convert.hpp"
 #include "xp/core/creation.hpp"

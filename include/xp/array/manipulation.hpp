@@ -18,7 +18,7 @@
 #include <utility>
 #include <vector>
 
-#include "xp/array/join.hpp"
+#include "xp/array/join_primitive.hpp"
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"

@@ -6,9 +6,9 @@
 /// A primitive is a class template `xp::primitive::name<B>` with static members; each backend
 /// specialises it for its tag in its own file (backends/<backend>/<file>.hpp), and callers write
 /// `primitive::name<B>::run(...)`. Nothing gathers the primitives in one list: a library function
-/// with a kernel of its own declares its primitive's primary template beside its problem type
-/// (e.g. linalg/gemm.hpp, signal/lombscargle_kernel.hpp, pde/stencil.hpp) and its public header
-/// includes each backend's specialisation. The primary templates stop the build with a message
+/// with a kernel of its own has one `<area>/<name>_primitive.hpp` (e.g. linalg/gemm_primitive.hpp,
+/// signal/lombscargle_primitive.hpp) holding its problem type, primary template, type list and the
+/// includes of each backend's specialisation. The primary templates stop the build with a message
 /// naming the primitive (and, for xp::cuda, the header to include).
 
 #include <cstddef>

@@ -2,7 +2,7 @@
 /// @file expr/scan.hpp
 /// @brief Cumulative sums and products, np.cumsum and np.cumprod, on both backends. The
 /// argument handling (axis, dtype, layout) is written once here; a backend's `scan` primitive
-/// scans the rows of one contiguous buffer in place.
+/// (expr/scan_primitive.hpp) scans the rows of one contiguous buffer.
 
 #include <cstdint>
 #include <numeric>
@@ -15,38 +15,7 @@
 #include "xp/core/config.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
-
-namespace xp::detail {
-
-enum class scan_op : std::uint8_t { sum, prod };
-
-/// @brief What a backend's scan primitive is given: `lines` rows of `length` contiguous
-/// elements at `data`, each replaced by its inclusive scan (row-major; integers wrap). With a
-/// `source` the rows are read from there (same layout) and `data` is only written: one read
-/// and one write per element, where scanning a copy in place costs two of each.
-template <class Acc>
-struct scan_problem {
-  Acc* data;
-  index_t lines;
-  index_t length;
-  scan_op op;
-  const Acc* source = nullptr;
-};
-
-}  // namespace xp::detail
-
-namespace xp::primitive {
-/// @brief `run(scan_problem<Acc>)`: the inclusive scan of each row, in place, for Acc in
-/// {int64_t, float, double}.
-template <class B>
-struct scan {
-  XP_PRIMITIVE_NOT_VISIBLE(B, "scan");
-};
-}  // namespace xp::primitive
-
-// each backend's specialisation (the CUDA one only declares what libxp_cuda compiles)
-#include "xp/backends/cuda/scan.hpp"
-#include "xp/backends/host/scan.hpp"
+#include "xp/expr/scan_primitive.hpp"
 
 namespace xp {
 namespace detail {

@@ -18,11 +18,7 @@
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/kernel.hpp"
-#include "xp/linalg/gemm.hpp"
-// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
-// compiles; it includes no CUDA header)
-#include "xp/backends/cuda/matmul.hpp"
-#include "xp/backends/host/matmul.hpp"
+#include "xp/linalg/gemm_primitive.hpp"
 
 namespace xp {
 
@@ -162,7 +158,7 @@ matmul_plan plan_matmul(const ndarray<T, B>& a, const ndarray<U, B>& b) {
 
 /// The out-of-core product of host matrices, c (m x n, contiguous) = a (m x k) b (k x n), on the
 /// CUDA device: matmul_options::out_of_core. This header knows nothing of CUDA, so the
-/// implementation is reached through this pointer, which <xp/cuda.hpp> (xp/cuda/chunked.hpp)
+/// implementation is reached through this pointer, which <xp/cuda.hpp> (xp/cuda/out_of_core_gemm.hpp)
 /// sets before main for W = float, double, int32, int64; it stays null in a program that never
 /// includes that header. The same code therefore runs in every translation unit (no ODR trap).
 template <class W>

@@ -13,11 +13,7 @@
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
-#include "xp/pde/stencil.hpp"
-// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
-// compiles; it includes no CUDA header)
-#include "xp/backends/cuda/stencil.hpp"
-#include "xp/backends/host/stencil.hpp"
+#include "xp/pde/stencil_primitive.hpp"
 
 namespace xp::pde {
 

@@ -1,7 +1,7 @@
 #pragma once
 /// @file random/distributions.hpp
-/// @brief The samplers behind xp::random::Generator, shared by the host and the device, and the
-/// random_fill primitive they run on.
+/// @brief The samplers behind xp::random::Generator, shared by the host and the device: the
+/// problems of the random_fill primitive (random/random_fill_primitive.hpp).
 ///
 /// Counters. A Generator call draws from Philox 4x32-10 under key = seed, with the counter
 /// (index lo, index hi, call number, 0x80000000 | substream). Substream 0 holds the "blocks":
@@ -24,13 +24,6 @@
 #include "xp/random/philox.hpp"
 
 namespace xp {
-namespace primitive {
-/// @brief dst[i] = value i of sampler D for i < n (dst contiguous): see random/distributions.hpp.
-template <class B>
-struct random_fill {
-  XP_PRIMITIVE_NOT_VISIBLE(B, "random_fill");
-};
-}  // namespace primitive
 
 namespace random::detail {
 

@@ -18,10 +18,7 @@
 #include "xp/array/transfer.hpp"
 #include "xp/core/creation.hpp"
 #include "xp/core/ndarray.hpp"
-#include "xp/random/distributions.hpp"
-// both backends' primitive (the device's is declared only: libxp_cuda compiles it; no CUDA header)
-#include "xp/backends/cuda/random.hpp"
-#include "xp/backends/host/random.hpp"
+#include "xp/random/random_fill_primitive.hpp"
 
 namespace xp::random {
 

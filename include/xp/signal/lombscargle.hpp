@@ -15,11 +15,7 @@
 #include "xp/core/ndarray.hpp"
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/reduction.hpp"
-#include "xp/signal/lombscargle_kernel.hpp"
-// each backend's specialisation of the primitive (the CUDA one only declares what libxp_cuda
-// compiles; it includes no CUDA header)
-#include "xp/backends/cuda/lombscargle.hpp"
-#include "xp/backends/host/lombscargle.hpp"
+#include "xp/signal/lombscargle_primitive.hpp"
 
 namespace xp::signal {
 

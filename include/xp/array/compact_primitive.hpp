@@ -1,7 +1,10 @@
 #pragma once
-/// @file compact.hpp
+/// @file array/compact_primitive.hpp
 /// @brief The stream-compaction primitive behind boolean-mask indexing, nonzero, argwhere and
 /// flatnonzero (xp/array/indexing.hpp): select the flat positions whose flag is set, in order.
+/// Its primary template and both backends' specialisations; no type list: it takes the caller's
+/// flag and writer functors, so its kernels are instantiated in the caller's translation unit
+/// (nvcc for xp::cuda), not precompiled.
 
 #include "xp/core/backend.hpp"
 
@@ -20,3 +23,7 @@ struct compact {
 };
 
 }  // namespace xp::primitive
+
+// each backend's specialisation (the CUDA one includes its kernels only under nvcc)
+#include "xp/backends/cuda/compact.hpp"
+#include "xp/backends/host/compact.hpp"

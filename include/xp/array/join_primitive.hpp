@@ -1,10 +1,12 @@
 #pragma once
-/// @file join.hpp
+/// @file array/join_primitive.hpp
 /// @brief The join primitive behind concat and stack along an axis whose rows are narrow
 /// (xp/array/manipulation.hpp): every output row is row r of each source, one after the other,
 /// written in one pass. One copy per source would write each output row in pieces; for narrow
 /// rows (stack along the last axis) the pieces share 32-byte sectors that the passes fill half
 /// by half (on the H100, stack of two arrays along a new last axis ran at 39% of copy bandwidth).
+/// Its problem, primary template and both backends' specialisations; no type list: elements are
+/// copied as bytes, and libxp_cuda compiles every element size (backends/cuda/join.cu).
 
 #include <cstdint>
 #include <string>
@@ -74,6 +76,6 @@ struct join {
 };
 }  // namespace xp::primitive
 
-// each backend's specialisation (the CUDA one only declares what libxp_cuda compiles)
+// each backend's specialisation (the CUDA one declares the function libxp_cuda compiles)
 #include "xp/backends/cuda/join.hpp"
 #include "xp/backends/host/join.hpp"

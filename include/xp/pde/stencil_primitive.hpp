@@ -1,9 +1,10 @@
 #pragma once
-/// @file pde/stencil.hpp
-/// @brief The backends' 2-D diffusion primitive `stencil_steps`: explicit steps of the 5-point
-/// Laplacian on a contiguous rows x cols field, neighbours outside the grid counting as 0 (the
-/// seeds' rule). A whole run of steps is one call, so that a backend can keep several steps in
-/// fast memory (temporal blocking) and batch its launches.
+/// @file pde/stencil_primitive.hpp
+/// @brief The 2-D diffusion primitive `stencil_steps`: explicit steps of the 5-point Laplacian on
+/// a contiguous rows x cols field, neighbours outside the grid counting as 0 (the seeds' rule). A
+/// whole run of steps is one call, so that a backend can keep several steps in fast memory
+/// (temporal blocking) and batch its launches. Its problem, primary template, the types it takes
+/// (each precompiled in libxp_cuda) and both backends' specialisations.
 
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
@@ -39,7 +40,7 @@ XP_HD inline T laplacian_at(const T* f, index_t rows, index_t cols, index_t i, i
 
 namespace xp::primitive {
 /// @brief The diffusion primitive: `T* run(const pde::detail::stencil_problem<T>&)` runs the
-/// problem's steps (T: float, double) and returns the buffer that holds the result. Specialised
+/// problem's steps (T: XP_STENCIL_TYPES) and returns the buffer that holds the result. Specialised
 /// by each backend (backends/<backend>/stencil.hpp).
 /// @throws xp::value_error where a backend cannot take the field's size in one launch.
 template <class B>
@@ -47,3 +48,11 @@ struct stencil_steps {
   XP_PRIMITIVE_NOT_VISIBLE(B, "stencil_steps");
 };
 }  // namespace xp::primitive
+
+// The types the primitive takes, X(T) each: the one list.
+#define XP_STENCIL_TYPES(X) X(float) X(double)
+
+// each backend's specialisation (the CUDA one declares what libxp_cuda compiles, from
+// XP_STENCIL_TYPES, and undefines it)
+#include "xp/backends/cuda/stencil.hpp"
+#include "xp/backends/host/stencil.hpp"

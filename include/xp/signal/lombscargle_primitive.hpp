@@ -1,8 +1,9 @@
 #pragma once
-/// @file signal/lombscargle_kernel.hpp
-/// @brief The backend-independent pieces of the Lomb-Scargle periodogram: the options, the
-/// evenly spaced frequency grid, and the per-frequency finish of SciPy's classic formula
-/// (scipy.signal.lombscargle, SciPy 1.10), shared by the host and CUDA kernels.
+/// @file signal/lombscargle_primitive.hpp
+/// @brief The Lomb-Scargle primitive: the options, the evenly spaced frequency grid, the
+/// per-frequency finish of SciPy's classic formula (scipy.signal.lombscargle, SciPy 1.10) that
+/// the host and CUDA kernels share, the problem, the primary template, the types it takes (each
+/// precompiled in libxp_cuda) and both backends' specialisations.
 
 #include "xp/core/backend.hpp"
 #include "xp/core/config.hpp"
@@ -67,10 +68,18 @@ constexpr int grid_run = 16;
 
 namespace xp::primitive {
 /// @brief The Lomb-Scargle primitive: `bool run(const signal::detail::lombscargle_problem<R>&)`
-/// writes the periodogram of the problem (R: float, double) and returns true when a listed
+/// writes the periodogram of the problem (R: XP_LOMBSCARGLE_TYPES) and returns true when a listed
 /// frequency is 0. Specialised by each backend (backends/<backend>/lombscargle.hpp).
 template <class B>
 struct lombscargle {
   XP_PRIMITIVE_NOT_VISIBLE(B, "lombscargle");
 };
 }  // namespace xp::primitive
+
+// The types the primitive takes, X(R) each: the one list.
+#define XP_LOMBSCARGLE_TYPES(X) X(float) X(double)
+
+// each backend's specialisation (the CUDA one declares what libxp_cuda compiles, from
+// XP_LOMBSCARGLE_TYPES, and undefines it)
+#include "xp/backends/cuda/lombscargle.hpp"
+#include "xp/backends/host/lombscargle.hpp"
