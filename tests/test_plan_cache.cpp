@@ -14,7 +14,7 @@
 #include <xp/backends/host/vendor/plan_cache.hpp>
 #endif
 
-using namespace xt_test;
+using namespace xp_test;
 
 namespace plan_cache_test {
 
