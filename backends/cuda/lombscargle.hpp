@@ -39,6 +39,7 @@ struct primitive::lombscargle<cuda> {
 
 }  // namespace xp
 
+// example-begin precompiled-list
 // libxp_cuda's instances: every type of the primitive (lombscargle.cu asks for the instantiations)
 #define XP_PRECOMPILED_LIST XP_LOMBSCARGLE_TYPES
 #define XP_PRECOMPILED_FUNCTION(R)                                                                \
@@ -50,3 +51,4 @@ struct primitive::lombscargle<cuda> {
 #endif
 #include "xp/backends/cuda/precompiled.hpp"
 #undef XP_LOMBSCARGLE_TYPES
+// example-end precompiled-list

@@ -317,6 +317,7 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   const cublasOperation_t op_a = la.transposed ? CUBLAS_OP_T : CUBLAS_OP_N;
   const int m = static_cast<int>(p.n), n = static_cast<int>(p.m), k = static_cast<int>(p.k);
   const int ldb = static_cast<int>(lb.ld), lda = static_cast<int>(la.ld), ldc = static_cast<int>(p.n);
+  // example-begin vendor-call
   cublasHandle_t h = vendor::handle<vendor::blas_handle>();  // on the current stream
   const bool tf32 = std::is_same_v<T, float> && precision == matmul_precision::tf32;
   int math = tf32 ? CUBLAS_TF32_TENSOR_OP_MATH : CUBLAS_DEFAULT_MATH;
@@ -324,6 +325,7 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   // output type), so that each element is rounded to float16 once, as NumPy's
   if constexpr (std::is_same_v<T, float16>) math |= CUBLAS_MATH_DISALLOW_REDUCED_PRECISION_REDUCTION;
   XP_VENDOR_CHECK(cublasSetMathMode(h, static_cast<cublasMath_t>(math)));
+  // example-end vendor-call
   if constexpr (std::is_same_v<T, float16>) {
     // binary16 in and out, float32 products and sums (CUBLAS_COMPUTE_32F; alpha and beta float)
     using half = blas_calls<float16>;

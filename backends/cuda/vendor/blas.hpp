@@ -13,6 +13,7 @@
 
 namespace xp::backends::cuda::vendor {
 
+// example-begin vendor-library
 template <>
 struct status_traits<cublasStatus_t> {
   static constexpr const char* library = "cuBLAS";
@@ -28,6 +29,7 @@ struct blas_handle {
   static cublasStatus_t destroy(type h) { return cublasDestroy(h); }
   static cublasStatus_t set_stream(type h, cudaStream_t s) { return cublasSetStream(h, s); }
 };
+// example-end vendor-library
 
 /// cuBLAS's entry points of one element type and the type they name it by (xp::complex<T> has
 /// cuComplex's layout: real part, then imaginary part, aligned to its size). float16 has no

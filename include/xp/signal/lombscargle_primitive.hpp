@@ -66,6 +66,7 @@ constexpr int grid_run = 16;
 }  // namespace detail
 }  // namespace xp::signal
 
+// example-begin primitive-declaration
 namespace xp::primitive {
 /// @brief The Lomb-Scargle primitive: `bool run(const signal::detail::lombscargle_problem<R>&)`
 /// writes the periodogram of the problem (R: XP_LOMBSCARGLE_TYPES) and returns true when a listed
@@ -83,3 +84,4 @@ struct lombscargle {
 // XP_LOMBSCARGLE_TYPES, and undefines it)
 #include "xp/backends/cuda/lombscargle.hpp"
 #include "xp/backends/host/lombscargle.hpp"
+// example-end primitive-declaration
