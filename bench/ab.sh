@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A/B benchmark of two source trees on one GPU in one run: builds xp_bench from the base tree
 # and from this one with the same options, then runs the benchmarks matching FILTER from each,
-# alternately, ROUNDS times, and prints each benchmark's median real time for both and the ratio.
+# alternately (in alternating order), ROUNDS times, and prints each benchmark's median real time for both and the ratio.
 #
 #   bench/ab.sh BASE_TREE FILTER [ROUNDS] [BUILD_ROOT]
 #
@@ -28,8 +28,12 @@ configure_and_build() {  # source dir, build dir
 configure_and_build "$base" "$root/base"
 configure_and_build "$PWD" "$root/new"
 
+# the order alternates too (base first in even rounds, new first in odd ones), so that whatever
+# the first run of a round leaves behind (clocks, caches, the driver's state) favours neither
 for ((r = 0; r < rounds; r++)); do
-  for side in base new; do
+  order="base new"
+  ((r % 2)) && order="new base"
+  for side in $order; do
     "$root/$side/bench/xp_bench" --benchmark_filter="$filter" --benchmark_min_time=0.2 \
         --benchmark_out="$logs/ab-$side-$r.json" --benchmark_out_format=json >/dev/null
   done
