@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -89,6 +90,9 @@ void blocked_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_o
   }
 }
 
+// CBLAS takes extents and leading dimensions as int.
+constexpr xp::index_t blas_int_max = std::numeric_limits<int>::max();
+
 // C = A B through the host's BLAS when it is there and takes the operands' layout (a unit
 // stride on either axis, extents and leading dimensions that fit in int); false otherwise.
 template <class T>
@@ -99,8 +103,7 @@ bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_oper
   } else {
     const auto la = xp::detail::blas_layout_of(m, k, a.row_stride, a.col_stride);
     const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
-    constexpr xp::index_t int_max = 2147483647;
-    if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > int_max) return false;
+    if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > blas_int_max) return false;
     // a column-major operand is the transpose (not the conjugate transpose) of a row-major one
     const auto op_a = la.transposed ? vendor::blas_op::transpose : vendor::blas_op::none;
     const auto op_b = lb.transposed ? vendor::blas_op::transpose : vendor::blas_op::none;
@@ -125,8 +128,7 @@ template <class T>
 void vendor_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_operand<T>& b, T* c, xp::index_t m,
                  xp::index_t n, xp::index_t k) {
   if (blas_gemm(a, b, c, m, n, k)) return;
-  constexpr xp::index_t int_max = 2147483647;
-  if (std::max({m, n, k}) > int_max)
+  if (std::max({m, n, k}) > blas_int_max)
     throw value_error("xp::matmul: the host BLAS takes extents up to 2^31 - 1; got " + std::to_string(m) + " x " +
                       std::to_string(k) + " @ " + std::to_string(k) + " x " + std::to_string(n));
   const std::vector<T> a_packed = packed(a, m, k), b_packed = packed(b, k, n);

@@ -9,6 +9,7 @@
 #include <string_view>
 #include <type_traits>
 
+#include "xp/backends/host/vendor/blas.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/complex.hpp"
 #include "xp/core/config.hpp"
@@ -51,13 +52,9 @@ inline constexpr bool is_vendor_gemm_type_v =
     std::is_same_v<T, float16> || std::is_same_v<T, float> || std::is_same_v<T, double> ||
     std::is_same_v<T, complex64> || std::is_same_v<T, complex128>;
 
-/// True when this build has a host BLAS for the vendor engine on xp::host (CMake found CBLAS).
-inline constexpr bool host_has_vendor_blas =
-#if defined(XP_HAS_CBLAS)
-    true;
-#else
-    false;
-#endif
+/// True when this build has a host BLAS for the vendor engine on xp::host (CMake found CBLAS;
+/// the one definition is the host vendor layer's).
+inline constexpr bool host_has_vendor_blas = backends::host::vendor::has_blas;
 
 /// The engine/precision policy, the same for every backend: tf32 is for float32 products, and
 /// the vendor engine for float16, float32, float64, complex64 and complex128 products (cuBLAS on
