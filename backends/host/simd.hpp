@@ -80,6 +80,9 @@ batch_t<T> load(const detail::scalar_kernel<T>& k, index_t) {
 }
 template <class T>
 batch_t<T> load(const detail::array_kernel<T>& k, index_t i) {
+  // a leaf broadcast along a line (stride 0: `a + col`) is one value; the branch goes the same
+  // way for a whole line
+  if (k.view.strides[k.view.rank > 0 ? k.view.rank - 1 : 0] == 0) return batch_t<T>(k.view.data[0]);
   return batch_t<T>::load_unaligned(k.view.data + i);
 }
 template <class T, class K>
@@ -104,6 +107,21 @@ bool try_evaluate(T* dst, index_t n, const K& k, index_t parallel_threshold) {
 #pragma omp parallel for if (n > parallel_threshold)
     for (index_t i = 0; i < full; i += w) load(k, i).store_unaligned(dst + i);
     for (index_t i = full; i < n; ++i) dst[i] = k.at_contig(i);
+    return true;
+  } else {
+    return false;
+  }
+}
+
+/// One line of a walk, on the calling thread: dst[0..n) = k, whose leaves are unit-stride or
+/// broadcast along the line; true when k has a vector form.
+template <class T, class K>
+bool try_evaluate_line(T* dst, index_t n, const K& k) {
+  if constexpr (batchable<K, T>::value) {
+    constexpr index_t w = static_cast<index_t>(batch_t<T>::size);
+    const index_t full = n / w * w;
+    for (index_t i = 0; i < full; i += w) load(k, i).store_unaligned(dst + i);
+    for (index_t i = full; i < n; ++i) dst[i] = k.at_line(i);
     return true;
   } else {
     return false;
