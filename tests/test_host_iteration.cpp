@@ -360,6 +360,23 @@ TEST_CASE_TEMPLATE("host iteration: broadcasting on each axis, 0-d operands and 
   expect("a3 + last", xp::eval(P3 + P3(0, 0, xp::all)), golden_of<T>("bc3_last_" + c));
   expect("a3 * middle", xp::eval(P3 * P3(0, xp::all, xp::range(N, 1))), golden_of<T>("bc3_mid_" + c));
   expect("a3 - first", xp::eval(P3 - P3(xp::all, xp::range(N, 1), xp::range(N, 1))), golden_of<T>("bc3_first_" + c));
+  {  // a zero-stride array (np.broadcast_to), not an expression: copied, added, reduced
+    const auto rows = P.shape()[0], cols = P.shape()[1];
+    const auto b = xp::broadcast_to(row, P.shape());
+    const auto rv = walk(row);
+    std::vector<T> want;
+    for (index_t i = 0; i < rows; ++i) want.insert(want.end(), rv.begin(), rv.end());
+    expect_values("broadcast_to(row).copy()", b.copy(), P.shape(), want);
+    expect("broadcast_to(row) + a", xp::eval(b + P), bc_row);
+    std::vector<T> sums;
+    for (T x : rv) sums.push_back(T(double(x) * double(rows)));
+    expect_values("sum(broadcast_to(row), 0)", xp::sum(b, {0}), {cols}, sums, 16 * eps<T>, 0);
+    expect_values("argmax(broadcast_to(row), 0): all tied", xp::argmax(b, {0}), {cols},
+                  std::vector<std::int64_t>(std::size_t(cols), 0));
+    const auto best = std::int64_t(std::max_element(rv.begin(), rv.end()) - rv.begin());
+    expect_values("argmax(broadcast_to(row), 1)", xp::argmax(b, {1}), {rows},
+                  std::vector<std::int64_t>(std::size_t(rows), best));
+  }
   // compound assignment of broadcast operands
   {
     auto w = P.copy();
@@ -473,6 +490,18 @@ TEST_CASE("host iteration: overlapping in-place updates give NumPy's result (the
   auto s = S.copy();
   s += xp::transpose(s);
   expect("a += a.T", s, golden_of<double>("ov_sym"));
+  m = M.copy();
+  m += m(0);
+  expect("a += a[0] (a broadcast row of the output)", m, golden_of<double>("ov_add_row0"));
+  m = M.copy();
+  m -= m(all, xp::range(N, 1));
+  expect("a -= a[:, :1] (a broadcast column of the output)", m, golden_of<double>("ov_sub_col0"));
+  m = M.copy();
+  m *= m(2, 3);
+  expect("a *= a[2, 3] (a 0-d view of an updated element)", m, golden_of<double>("ov_mul_0d"));
+  m = M.copy();
+  m(xp::range(1, N)) = m(0);
+  expect("a[1:] = a[0]", m, golden_of<double>("ov_bcast_row0"));
   s = S.copy();
   s(all) = xp::transpose(s);
   expect("a[:] = a.T", s, golden_of<double>("ov_transpose"));
@@ -853,44 +882,48 @@ TEST_CASE_TEMPLATE("host iteration: short and long inner axes and odd sizes, aga
       w *= col;
       expect_values("a *= col", w, shape, ref([&](index_t i, index_t j) { return T(A[i * c + j] * Cl[i]); }));
     }
-    // reductions along each axis against float64 sums: within (16 + log2 n) eps of sum |x|
-    for (int ax = 0; ax < 2; ++ax) {
-      INFO("axis " << ax);
-      const index_t n = ax == 0 ? r : c, m = ax == 0 ? c : r;
-      auto at_ = [&](index_t o, index_t k) { return ax == 0 ? A[k * c + o] : A[o * c + k]; };
-      std::vector<T> sums, maxs;
-      std::vector<std::int64_t> argmaxs, argmins;
-      std::vector<double> tol;
-      for (index_t o = 0; o < m; ++o) {
-        double s = 0, sa = 0;
-        index_t imax = 0, imin = 0;
-        for (index_t k = 0; k < n; ++k) {
-          const T v = at_(o, k);
-          s += double(v);
-          sa += std::abs(double(v));
-          if (v > at_(o, imax)) imax = k;
-          if (v < at_(o, imin)) imin = k;
+    // reductions along each axis against float64 sums: within (16 + log2 n) eps of sum |x|; of the
+    // array, of a reversed and strided view of it, and of a transposed one
+    const xp::ndarray<T, H> views[] = {a, a(xp::range(N, N, -1), xp::range(N, N, 2)), xp::transpose(at)};
+    const char* view_names[] = {"a", "a[::-1, ::2]", "at.T"};
+    for (int vi = 0; vi < 3; ++vi) {
+      const auto& x = views[vi];
+      const auto xv = walk(x);
+      const index_t xr = x.shape()[0], xc = x.shape()[1];
+      for (int ax = 0; ax < 2; ++ax) {
+        INFO(view_names[vi] << ", axis " << ax);
+        const index_t n = ax == 0 ? xr : xc, m = ax == 0 ? xc : xr;
+        auto at_ = [&](index_t o, index_t k) { return xv[std::size_t(ax == 0 ? k * xc + o : o * xc + k)]; };
+        std::vector<T> sums, maxs;
+        std::vector<std::int64_t> argmaxs, argmins;
+        std::vector<double> tol;
+        for (index_t o = 0; o < m; ++o) {
+          double s = 0, sa = 0;
+          index_t imax = 0, imin = 0;
+          for (index_t k = 0; k < n; ++k) {
+            const T v = at_(o, k);
+            s += double(v);
+            sa += std::abs(double(v));
+            if (v > at_(o, imax)) imax = k;
+            if (v < at_(o, imin)) imin = k;
+          }
+          sums.push_back(T(s));
+          maxs.push_back(at_(o, imax));
+          argmaxs.push_back(imax);
+          argmins.push_back(imin);
+          tol.push_back((16 + std::ceil(std::log2(double(n)))) * e * sa + e * std::abs(s));
         }
-        sums.push_back(T(s));
-        maxs.push_back(at_(o, imax));
-        argmaxs.push_back(imax);
-        argmins.push_back(imin);
-        tol.push_back((16 + std::ceil(std::log2(double(n)))) * e * sa + e * std::abs(s));
+        const auto got = walk(xp::sum(x, {ax}));
+        REQUIRE(got.size() == sums.size());
+        int bad = 0;
+        for (std::size_t o = 0; o < got.size(); ++o)
+          if (!(std::abs(double(got[o]) - double(sums[o])) <= tol[o]) && ++bad <= 5)
+            FAIL_CHECK("sum " << o << ": got " << got[o] << ", want " << sums[o]);
+        CHECK(bad == 0);
+        expect_values("max", xp::max(x, {ax}), {m}, maxs);
+        expect_values("argmax", xp::argmax(x, {ax}), {m}, argmaxs);
+        expect_values("argmin", xp::argmin(x, {ax}), {m}, argmins);
       }
-      const auto got = walk(xp::sum(a, {ax}));
-      REQUIRE(got.size() == sums.size());
-      int bad = 0;
-      for (std::size_t o = 0; o < got.size(); ++o)
-        if (!(std::abs(double(got[o]) - double(sums[o])) <= tol[o]) && ++bad <= 5)
-          FAIL_CHECK("sum " << o << ": got " << got[o] << ", want " << sums[o]);
-      CHECK(bad == 0);
-      expect_values("max", xp::max(a, {ax}), {m}, maxs);
-      expect_values("argmax", xp::argmax(a, {ax}), {m}, argmaxs);
-      expect_values("argmin", xp::argmin(a, {ax}), {m}, argmins);
-      // the same of the transposed copy along the other axis (a column walk becomes a row walk)
-      const auto t = xp::transpose(a);
-      expect_values("max of a.T", xp::max(t, {1 - ax}), {m}, maxs);
-      expect_values("argmax of a.T", xp::argmax(t, {1 - ax}), {m}, argmaxs);
     }
   }
 }

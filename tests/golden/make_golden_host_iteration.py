@@ -203,6 +203,10 @@ a = M.copy(); a[:-1:2] = a[1::2]; put("ov_interleave", a)
 a = M.copy(); a[1:-1, 1:-1] += 1; put("ov_interior", a)
 a = M.copy(); a[1:-1, 1:-1] = (a[:-2, 1:-1] + a[2:, 1:-1] + a[1:-1, :-2] + a[1:-1, 2:]) * 0.25; put("ov_jacobi", a)
 a = SQ.copy(); a += a.T; put("ov_sym", a)
+a = M.copy(); a += a[0]; put("ov_add_row0", a)  # a broadcast operand that is part of the output
+a = M.copy(); a -= a[:, :1]; put("ov_sub_col0", a)
+a = M.copy(); a *= a[2, 3]; put("ov_mul_0d", a)  # a 0-d view of one of the updated elements
+a = M.copy(); a[1:] = a[0]; put("ov_bcast_row0", a)
 a = SQ.copy(); a[:] = a.T; put("ov_transpose", a)
 
 # ---- more than 8 axes: a 10-d array of extent 2 -------------------------------------------
