@@ -11,7 +11,15 @@
 ///
 /// The same functor (an XP_HD lambda or a struct) runs on both backends; on xp::cuda the
 /// call must be compiled by nvcc.
+///
+/// A generic functor (auto parameters, or a template operator() as nvcc needs for XP_HD) is
+/// also called on the host with xsimd batches, a register of 8 or 16 floats at a time, as the
+/// library's own ops are: its body must then hold for them, which arithmetic and the xp::math
+/// functions do (a branch on a value does not: give such a functor typed parameters, and it
+/// runs an element at a time). Host code compiled by nvcc calls every functor an element at a
+/// time.
 
+#include <concepts>
 #include <tuple>
 #include <type_traits>
 #include <utility>
@@ -38,6 +46,18 @@ struct user_op {
   XP_HD auto operator()(A... a) const {
     return f(a...);
   }
+#if !defined(__CUDACC__)
+  /// The vector form (host): the functor itself on registers of the operands' float type, when
+  /// it is generic and gives a register back. A functor with typed parameters has none and is
+  /// called an element at a time. Not where nvcc compiles the call: it compiles an XP_HD body for
+  /// the device too and warns (an error under -Werror) where it calls xsimd's host functions,
+  /// even for an instance that only the host uses; that host code keeps the element loop.
+  template <math::vector_value V, class... W>
+  requires(std::same_as<V, W>&&...) && requires(const F& g, const V& v, const W&... w) {
+    { g(v, w...) } -> std::same_as<V>;
+  }
+  V simd(const V& v, const W&... w) const { return f(v, w...); }
+#endif
 };
 
 template <class X>
