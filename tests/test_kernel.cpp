@@ -70,6 +70,12 @@ struct scaled_hypot {  // captured state, read on every call of the vector form
     return T(scale) * xp::math::hypot(x, y) + T(offset) * xp::math::fabs(xp::math::floor(x));
   }
 };
+struct larger_or_second {  // generic, but its branch holds for scalars only (no vector form)
+  template <class X, class Y>
+  XP_HD auto operator()(X x, Y y) const {
+    return x > y ? x : y;
+  }
+};
 struct int_affine {  // an integer functor: generic, but integers take the scalar path
   template <class T>
   XP_HD T operator()(T a, T b) const {
@@ -160,6 +166,16 @@ TEST_CASE("elementwise_kernel: a generic integer functor computes element by ele
       xp::elementwise_kernel(int_affine{})(xp::arange<std::int64_t, B>(3), std::int64_t(1) << 40);
   CHECK(values(wide) ==
         std::vector<std::int64_t>{-(std::int64_t(1) << 40), 3 - (std::int64_t(1) << 40), 6 - (std::int64_t(1) << 40)});
+}
+
+TEST_CASE("elementwise_kernel: a generic functor over mixed dtypes is never compiled on batches") {
+  // float and double leaves cannot be one register type: the host asks no vector form of the
+  // functor, whose branch on a value would not compile for batches (this test compiling is the check)
+  const auto k = xp::elementwise_kernel(larger_or_second{});
+  const auto x = xp::linspace<float, B>(-2, 2, 9);
+  const auto y = xp::zeros<double, B>({9});
+  const xp::ndarray<double, B> got = k(x, y);
+  CHECK(values(got) == std::vector<double>{0, 0, 0, 0, 0, 0.5, 1, 1.5, 2});
 }
 
 #ifndef XP_TEST_CUDA

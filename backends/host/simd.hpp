@@ -61,7 +61,9 @@ struct batchable<detail::cast_kernel<T, K>, T> : batchable<K, T> {};
 template <class T, class Op, class... K>
 constexpr bool node_batchable() {
   if constexpr (!simd_type_v<T>) return false;  // batches of float/double only: ask no more
-  else return has_simd_form<Op, typename batch_for<T, K>::type...> && (batchable<K, T>::value && ...);
+  // the leaves first: asking for the vector form compiles a user's generic functor on batches
+  else if constexpr (!(batchable<K, T>::value && ...)) return false;
+  else return has_simd_form<Op, typename batch_for<T, K>::type...>;
 }
 template <class T, class Op, class... K>
 struct batchable<detail::node_kernel<T, Op, K...>, T> : std::bool_constant<node_batchable<T, Op, K...>()> {};
