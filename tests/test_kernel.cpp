@@ -53,7 +53,8 @@ TEST_CASE("elementwise_kernel: several outputs from a functor struct") {
 // an element at a time; both must give the fused expression's values and a float64 reference's,
 // on every layout the evaluator sees (contiguous, strided, broadcast, scalar operands).
 namespace {
-struct saxpy_trig_generic {  // generic: the host calls it on batches
+struct saxpy_trig_generic {  // generic and marked: the host calls it on batches
+  static constexpr bool vectorize = true;
   template <class T>
   XP_HD T operator()(T x, T y, T a) const {
     return xp::math::exp(a * xp::math::sin(x) + xp::math::cos(y));
@@ -64,6 +65,7 @@ struct saxpy_trig_typed {  // typed parameters: element by element
   XP_HD R operator()(R x, R y, R a) const { return xp::math::exp(a * xp::math::sin(x) + xp::math::cos(y)); }
 };
 struct scaled_hypot {  // captured state, read on every call of the vector form
+  static constexpr bool vectorize = true;
   double scale, offset;
   template <class T>
   XP_HD T operator()(T x, T y) const {
@@ -76,7 +78,15 @@ struct larger_or_second {  // generic, but its branch holds for scalars only (no
     return x > y ? x : y;
   }
 };
+struct relu_unmarked {  // a template body with a branch on a value: not marked, so never on batches
+  template <class U>
+  XP_HD U operator()(U x) const {
+    if (x > U(0)) return x;
+    return U(0);
+  }
+};
 struct int_affine {  // an integer functor: generic, but integers take the scalar path
+  static constexpr bool vectorize = true;
   template <class T>
   XP_HD T operator()(T a, T b) const {
     return a * T(3) - b;
@@ -189,13 +199,18 @@ TEST_CASE("elementwise_kernel: the host finds the vector form of generic functor
   static_assert(has_simd_form<user_op<scaled_hypot>, D, D>);
   static_assert(!has_simd_form<user_op<saxpy_trig_typed<float>>, F, F, F>);
   static_assert(!has_simd_form<user_op<saxpy_trig_typed<double>>, D, D, D>);
+  // a template functor that is not marked keeps the element loop (its branch compiles as before)
+  static_assert(!has_simd_form<user_op<relu_unmarked>, F>);
+  const auto relu = xp::elementwise_kernel(relu_unmarked{});
+  const xp::ndarray<float> r = relu(xp::linspace<float>(-1, 1, 5));
+  CHECK(values(r) == std::vector<float>{0, 0, 0, 0.5f, 1});
   using K = xp::detail::array_kernel<float>;
   static_assert(xp::backends::host::simd::batchable<
                 xp::detail::node_kernel<float, user_op<saxpy_trig_generic>, K, K, xp::detail::scalar_kernel<float>>,
                 float>::value);
   // host-only code may use a generic lambda, capturing state
   const float shift = 0.5f;
-  const auto shifted_sqrt = [shift](auto x) { return xp::math::sqrt(x + shift); };
+  const auto shifted_sqrt = xp::vectorized([shift](auto x) { return xp::math::sqrt(x + shift); });
   static_assert(has_simd_form<user_op<decltype(shifted_sqrt)>, F>);
   const auto lambda = xp::elementwise_kernel(shifted_sqrt);
   const auto x = xp::linspace<float>(0, 9, 1003);
