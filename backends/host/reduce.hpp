@@ -250,7 +250,15 @@ struct layout_reducer {
   template <class Out, class K, class D>
   static void run_rows(Out* out, index_t outer, index_t inner, const K& input, const D& desc, int split) {
     using Acc = decltype(desc.identity);
+    if (inner == 0) {  // every output reduces nothing (the planner refused this where it is an error)
+      for (index_t o = 0; o < outer; ++o) out[o] = static_cast<Out>(desc.finish(desc.identity, 0));
+      return;
+    }
     const iteration_shape s = shape_of(input);
+    if (s.rank == split) {  // the reduced axes all had length 1 (merged away): one value per output
+      one_value_each(out, input, s, desc);
+      return;
+    }
     const int axis = s.rank - 1;
     const bool unit = input.all_views([&](const auto& v) { return v.strides[axis] == 1; });
     const index_t len = s.shape[axis], lines = inner / len;
@@ -286,9 +294,24 @@ struct layout_reducer {
     for (index_t o = 0; o < outer; ++o) {
       index_t idx[XP_MAX_KERNEL_RANK] = {};
       if (split > 0) kept.run(o, o + 1, [&](const index_t* k) { std::copy(k, k + split, idx); });
-      out[o] = static_cast<Out>(
-          desc.finish(inner > 0 ? reduce_output(input, s, split, idx, unit, desc, 0, lines) : desc.identity, inner));
+      out[o] = static_cast<Out>(desc.finish(reduce_output(input, s, split, idx, unit, desc, 0, lines), inner));
     }
+  }
+
+  template <class Out, class K, class D>
+  static void one_value_each(Out* out, const K& input, const iteration_shape& s, const D& desc) {
+    if (s.rank == 0) {
+      out[0] = static_cast<Out>(desc.finish(desc.reduce(desc.identity, desc.map_at(input.at_contig(0), 0)), 1));
+      return;
+    }
+    const line_walk outputs{s.shape, s.rank, s.rank - 1};
+    outputs.run_parallel([&](const index_t* idx) {
+      index_t o = 0;  // the line's first output (row-major over the kept axes)
+      for (int d = 0; d < s.rank; ++d) o = o * s.shape[d] + (d == s.rank - 1 ? 0 : idx[d]);
+      const auto line = input.line(idx, s.rank - 1);
+      for (index_t j = 0; j < outputs.length(); ++j)
+        out[o + j] = static_cast<Out>(desc.finish(desc.reduce(desc.identity, desc.map_at(line.at_line(j), 0)), 1));
+    });
   }
 
   // ---- columns: the last kept axis is unit-stride, the reduced axes are strided ----------------
