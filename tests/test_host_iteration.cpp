@@ -3,8 +3,9 @@
 // and float64 references: contiguous, strided (steps 2 and 3), negative strides, transposed,
 // broadcast on each axis, 0-d, empty (a zero-length leading, middle or trailing axis), more than 8
 // axes, overlapping in-place updates, short and long inner axes, odd sizes; for elementwise
-// expressions, unary functions, compound and view assignment, casts, copies, the reductions and
-// the arg-reductions along each axis, several axes and all. The goldens of an elementwise
+// expressions, unary functions, compound and view assignment, casts, copies, user kernels
+// (elementwise_kernel, reduction_kernel), the reductions and the arg-reductions along each axis,
+// several axes and all. The goldens of an elementwise
 // operation on a view are NumPy's result on the whole parent, viewed the same way. Expected
 // values are read by walking the strides here (`walk`), never through xp's copy.
 //
@@ -445,6 +446,59 @@ TEST_CASE("host iteration: casts over every layout (float64 -> int32, int32 -> b
     layout2(id, w) = layout2(id, C64);  // a converting assignment through the view
     expect("int32 view = float64 view", layout2(id, w), layout2(id, C64_to_i4));
   }
+}
+
+// ================================ user kernels ====================================================
+
+namespace {
+struct add_and_mul {  // a functor struct with two outputs
+  template <class T>
+  XP_HD std::tuple<T, T> operator()(T p, T q) const {
+    return {p + q, p * q};
+  }
+};
+}  // namespace
+
+TEST_CASE("host iteration: elementwise_kernel and reduction_kernel over every layout") {
+  const auto P = golden_of<double>("p_f8"), Q = golden_of<double>("q_f8"), row = golden_of<double>("row_f8");
+  const auto add = golden_of<double>("add_f8"), mul = golden_of<double>("mul_f8"),
+             fused = golden_of<double>("fused_f8");
+  const double e = eps<double>;
+  auto k = xp::elementwise_kernel([] XP_HD(double p, double q) { return (p - q) * p / (q * q + 1.0); });
+  auto k2 = xp::elementwise_kernel(add_and_mul{});
+  auto abs_sum = xp::reduction_kernel([] XP_HD(double v) { return v < 0 ? -v : v; }, xp::plus{}, xp::identity{}, 0.0);
+  for (int id = 0; id < layout2_count; ++id) {
+    INFO("layout " << layout2_names[id]);
+    const auto p = layout2(id, P), q = layout2(id, Q);
+    expect("k(p, q)", k(p, q), layout2(id, fused), 4 * e, e);
+    auto work = xp::zeros<double, H>(P.shape());
+    k(p, q, xp::out(layout2(id, work)));  // out= a strided view
+    auto base = std::vector<double>(std::size_t(P.size()), 0.0);
+    const auto g = walk(fused);
+    for (index_t off : offsets(layout2(id, work), work.data())) base[std::size_t(off)] = g[std::size_t(off)];
+    expect_values("k(p, q, out=view)", work, P.shape(), base, 4 * e, e);
+    auto [s, m] = k2(p, q);
+    expect("two outputs: p + q", s, layout2(id, add));
+    expect("two outputs: p * q", m, layout2(id, mul));
+    // a sum of |x| along each axis, against float64 sums of the walked values
+    const auto pv = walk(p);
+    const index_t r = p.shape()[0], c = p.shape()[1];
+    std::vector<double> s0(std::size_t(c), 0.0), s1(std::size_t(r), 0.0);
+    for (index_t i = 0; i < r; ++i)
+      for (index_t j = 0; j < c; ++j) {
+        s0[std::size_t(j)] += std::abs(pv[std::size_t(i * c + j)]);
+        s1[std::size_t(i)] += std::abs(pv[std::size_t(i * c + j)]);
+      }
+    expect_values("reduction_kernel along axis 0", abs_sum(p, {0}), {c}, s0, 64 * e, 0);
+    expect_values("reduction_kernel along axis 1", abs_sum(p, {1}), {r}, s1, 64 * e, 0);
+  }
+  std::vector<double> want;  // a broadcast row, against the formula evaluated here
+  const auto pv = walk(P), rv = walk(row);
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const double a = pv[i], b = rv[i % rv.size()];
+    want.push_back((a - b) * a / (b * b + 1.0));
+  }
+  expect_values("k(a, row)", k(P, row), P.shape(), want, 4 * e, e);
 }
 
 // ================================ overlapping in-place updates ====================================
