@@ -5,9 +5,9 @@
 // axes, overlapping in-place updates, short and long inner axes, odd sizes; for elementwise
 // expressions, unary functions, compound and view assignment, casts, copies, user kernels
 // (elementwise_kernel, reduction_kernel), the reductions and the arg-reductions along each axis,
-// several axes and all. The goldens of an elementwise
-// operation on a view are NumPy's result on the whole parent, viewed the same way. Expected
-// values are read by walking the strides here (`walk`), never through xp's copy.
+// several axes and all. The goldens of an elementwise operation on a view are NumPy's result on
+// the whole parent, viewed the same way. Expected values are read by walking the strides here
+// (`walk`), never through xp's copy.
 //
 // Host only: the layouts are the host iteration's; the device suite has its own.
 #include "dtype_support.hpp"
