@@ -573,12 +573,13 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     const std::string l = layout2_names[id];
     INFO("layout " << l);
     const auto p = layout2(id, P), q = layout2(id, Q);
-    // |p| < 4: a sum of n values within 32 eps * 4n of NumPy's (both are pairwise-accurate)
+    // |p| < 4: a sum of n values within 64 eps * 4n of NumPy's (each within (16 + log2 n) eps * 4n of
+    // the exact sum: the pairwise bound, tested at 2^20 values below); a mean within 64 eps * 4
     packed<T> r("r_" + l + "_p_" + c, p.shape(), axes2);
     r.check(
-        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 128 * e);
+        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 256 * e);
     r.check(
-        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 128 * e);
+        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 256 * e);
     r.check(
         "std ddof 0", [&](const xp::axes_t& ax) { return xp::stddev(p, ax); }, 64 * e, 64 * e);
     r.check(
@@ -590,7 +591,7 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     r.check(
         "prod", [&](const xp::axes_t& ax) { return xp::prod(p, ax); }, 1024 * e, 0);
     r.check(
-        "sum(p * 2 + q)", [&](const xp::axes_t& ax) { return xp::sum(p * T(2) + q, ax); }, 0, 0, 384 * e);
+        "sum(p * 2 + q)", [&](const xp::axes_t& ax) { return xp::sum(p * T(2) + q, ax); }, 0, 0, 768 * e);
     r.check(
         "max(sin(p) - q)", [&](const xp::axes_t& ax) { return xp::max(xp::sin(p) - q, ax); }, 0, 40 * e);
     r.done();
@@ -609,7 +610,7 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     // keepdims and a negative axis: the same values, the kept axis of length 1
     const auto sums = walk(xp::sum(p, {1}));
     expect_values("sum(p, -1, keepdims)", xp::sum(p, {-1}, true), {p.shape()[0], 1}, sums, 0,
-                  128 * e * double(p.shape()[1]));
+                  256 * e * double(p.shape()[1]));
     expect_values("max(p, (0, 1), keepdims)", xp::max(p, {0, 1}, true), {1, 1}, walk(xp::max(p)));
     // out= of the result's shape
     auto o = xp::empty<T, H>({p.shape()[0]});
@@ -625,9 +626,9 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     const auto p = layout3(id, P3);
     packed<T> r("r_" + l + "_p3_" + c, p.shape(), axes3);
     r.check(
-        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 128 * e);
+        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 256 * e);
     r.check(
-        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 128 * e);
+        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 256 * e);
     r.check(
         "std", [&](const xp::axes_t& ax) { return xp::stddev(p, ax); }, 64 * e, 64 * e);
     r.check(
@@ -646,11 +647,11 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
   const auto row = golden_of<T>("row_" + c), col = golden_of<T>("col_" + c), s = golden_of<T>("s_" + c);
   packed<T> rb("r_bc_" + c, P.shape(), axes2);
   rb.check(
-      "sum(a + row)", [&](const xp::axes_t& ax) { return xp::sum(P + row, ax); }, 0, 0, 256 * e);
+      "sum(a + row)", [&](const xp::axes_t& ax) { return xp::sum(P + row, ax); }, 0, 0, 512 * e);
   rb.check(
-      "sum(col - a)", [&](const xp::axes_t& ax) { return xp::sum(col - P, ax); }, 0, 0, 256 * e);
+      "sum(col - a)", [&](const xp::axes_t& ax) { return xp::sum(col - P, ax); }, 0, 0, 512 * e);
   rb.check(
-      "sum(col * row)", [&](const xp::axes_t& ax) { return xp::sum(col * row, ax); }, 0, 0, 512 * e);
+      "sum(col * row)", [&](const xp::axes_t& ax) { return xp::sum(col * row, ax); }, 0, 0, 1024 * e);
   rb.check("max(a * 0-d)", [&](const xp::axes_t& ax) { return xp::max(P * s, ax); });
   rb.done();
 }
