@@ -799,6 +799,44 @@ TEST_CASE("host iteration: 0-d reductions") {
   CHECK(xp::sum(x, {}, true).ndim() == 0);
 }
 
+TEST_CASE("host iteration: reducing an axis of length 1 gives the elements (NumPy), in any layout") {
+  const auto P = golden_of<double>("p_f8");
+  // (1, 25), (14, 1), a (1, 13) strided view, (3, 1, 5) from a reshape, reduced over their length-1 axis
+  const xp::ndarray<double, H> xs[] = {P(xp::range(2, 3)), P(xp::all, xp::range(4, 5)),
+                                       P(xp::range(5, 6), xp::range(N, N, -2)),
+                                       P(xp::range(0, 1), xp::range(N, 15)).reshape({3, 1, 5})};
+  const index_t axis[] = {0, 1, 0, 1};
+  for (int i = 0; i < 4; ++i) {
+    const auto& x = xs[i];
+    INFO("shape " << xp::to_string(x.shape()) << ", axis " << axis[i]);
+    const auto v = walk(x);
+    const auto shape = reduced_shape(x.shape(), xp::axes_t(axis[i]));
+    std::vector<bool> nonzero;
+    for (double e : v) nonzero.push_back(e != 0);
+    expect_values("sum", xp::sum(x, {axis[i]}), shape, v);
+    expect_values("prod", xp::prod(x, {axis[i]}), shape, v);
+    expect_values("mean", xp::mean(x, {axis[i]}), shape, v);
+    expect_values("max", xp::max(x, {axis[i]}), shape, v);
+    expect_values("min", xp::min(x, {axis[i]}), shape, v);
+    expect_values("std", xp::stddev(x, {axis[i]}), shape, std::vector<double>(v.size(), 0.0));
+    expect_values("any", xp::any(x, {axis[i]}), shape, nonzero);
+    expect_values("count_nonzero", xp::count_nonzero(x, {axis[i]}), shape,
+                  std::vector<std::int64_t>(nonzero.begin(), nonzero.end()));
+    expect_values("argmax", xp::argmax(x, {axis[i]}), shape, std::vector<std::int64_t>(v.size(), 0));
+    expect_values("argmin", xp::argmin(x, {axis[i]}), shape, std::vector<std::int64_t>(v.size(), 0));
+    expect_values("sum(x * 2)", xp::sum(x * 2.0, {axis[i]}), shape, [&] {
+      std::vector<double> w;
+      for (double e : v) w.push_back(e * 2.0);
+      return w;
+    }());
+  }
+  // a one-element array over all axes, and the 0-d array
+  const auto one = P(xp::range(3, 4), xp::range(7, 8));
+  CHECK(xp::sum(one).item() == walk(one)[0]);
+  CHECK(xp::argmax(one).item() == 0);
+  CHECK(xp::sum(P(3, 7)).item() == walk(one)[0]);
+}
+
 TEST_CASE("host iteration: more than 8 axes (a 10-d array of extent 2)") {
   const auto X = golden_of<double>("x10");
   REQUIRE(X.ndim() == 10);
@@ -946,7 +984,7 @@ TEST_CASE_TEMPLATE("host iteration: short and long inner axes and odd sizes, aga
       const auto xv = walk(x);
       const index_t xr = x.shape()[0], xc = x.shape()[1];
       for (int ax = 0; ax < 2; ++ax) {
-        INFO(view_names[vi] << ", axis " << ax);
+        INFO(std::string(view_names[vi]) << ", axis " << ax);
         const index_t n = ax == 0 ? xr : xc, m = ax == 0 ? xc : xr;
         auto at_ = [&](index_t o, index_t k) { return xv[std::size_t(ax == 0 ? k * xc + o : o * xc + k)]; };
         std::vector<T> sums, maxs;
