@@ -3,10 +3,11 @@
 // and float64 references: contiguous, strided (steps 2 and 3), negative strides, transposed,
 // broadcast on each axis, 0-d, empty (a zero-length leading, middle or trailing axis), more than 8
 // axes, overlapping in-place updates, short and long inner axes, odd sizes; for elementwise
-// expressions, unary functions, compound and view assignment, casts, copies, the reductions and
-// the arg-reductions along each axis, several axes and all. The goldens of an elementwise
-// operation on a view are NumPy's result on the whole parent, viewed the same way. Expected
-// values are read by walking the strides here (`walk`), never through xp's copy.
+// expressions, unary functions, compound and view assignment, casts, copies, user kernels
+// (elementwise_kernel, reduction_kernel), the reductions and the arg-reductions along each axis,
+// several axes and all. The goldens of an elementwise operation on a view are NumPy's result on
+// the whole parent, viewed the same way. Expected values are read by walking the strides here
+// (`walk`), never through xp's copy.
 //
 // Host only: the layouts are the host iteration's; the device suite has its own.
 #include "dtype_support.hpp"
@@ -447,6 +448,59 @@ TEST_CASE("host iteration: casts over every layout (float64 -> int32, int32 -> b
   }
 }
 
+// ================================ user kernels ====================================================
+
+namespace {
+struct add_and_mul {  // a functor struct with two outputs
+  template <class T>
+  XP_HD std::tuple<T, T> operator()(T p, T q) const {
+    return {p + q, p * q};
+  }
+};
+}  // namespace
+
+TEST_CASE("host iteration: elementwise_kernel and reduction_kernel over every layout") {
+  const auto P = golden_of<double>("p_f8"), Q = golden_of<double>("q_f8"), row = golden_of<double>("row_f8");
+  const auto add = golden_of<double>("add_f8"), mul = golden_of<double>("mul_f8"),
+             fused = golden_of<double>("fused_f8");
+  const double e = eps<double>;
+  auto k = xp::elementwise_kernel([] XP_HD(double p, double q) { return (p - q) * p / (q * q + 1.0); });
+  auto k2 = xp::elementwise_kernel(add_and_mul{});
+  auto abs_sum = xp::reduction_kernel([] XP_HD(double v) { return v < 0 ? -v : v; }, xp::plus{}, xp::identity{}, 0.0);
+  for (int id = 0; id < layout2_count; ++id) {
+    INFO("layout " << layout2_names[id]);
+    const auto p = layout2(id, P), q = layout2(id, Q);
+    expect("k(p, q)", k(p, q), layout2(id, fused), 4 * e, e);
+    auto work = xp::zeros<double, H>(P.shape());
+    k(p, q, xp::out(layout2(id, work)));  // out= a strided view
+    auto base = std::vector<double>(std::size_t(P.size()), 0.0);
+    const auto g = walk(fused);
+    for (index_t off : offsets(layout2(id, work), work.data())) base[std::size_t(off)] = g[std::size_t(off)];
+    expect_values("k(p, q, out=view)", work, P.shape(), base, 4 * e, e);
+    auto [s, m] = k2(p, q);
+    expect("two outputs: p + q", s, layout2(id, add));
+    expect("two outputs: p * q", m, layout2(id, mul));
+    // a sum of |x| along each axis, against float64 sums of the walked values
+    const auto pv = walk(p);
+    const index_t r = p.shape()[0], c = p.shape()[1];
+    std::vector<double> s0(std::size_t(c), 0.0), s1(std::size_t(r), 0.0);
+    for (index_t i = 0; i < r; ++i)
+      for (index_t j = 0; j < c; ++j) {
+        s0[std::size_t(j)] += std::abs(pv[std::size_t(i * c + j)]);
+        s1[std::size_t(i)] += std::abs(pv[std::size_t(i * c + j)]);
+      }
+    expect_values("reduction_kernel along axis 0", abs_sum(p, {0}), {c}, s0, 64 * e, 0);
+    expect_values("reduction_kernel along axis 1", abs_sum(p, {1}), {r}, s1, 64 * e, 0);
+  }
+  std::vector<double> want;  // a broadcast row, against the formula evaluated here
+  const auto pv = walk(P), rv = walk(row);
+  for (std::size_t i = 0; i < pv.size(); ++i) {
+    const double a = pv[i], b = rv[i % rv.size()];
+    want.push_back((a - b) * a / (b * b + 1.0));
+  }
+  expect_values("k(a, row)", k(P, row), P.shape(), want, 4 * e, e);
+}
+
 // ================================ overlapping in-place updates ====================================
 
 TEST_CASE("host iteration: overlapping in-place updates give NumPy's result (the right side read first)") {
@@ -519,12 +573,13 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     const std::string l = layout2_names[id];
     INFO("layout " << l);
     const auto p = layout2(id, P), q = layout2(id, Q);
-    // |p| < 4: a sum of n values within 32 eps * 4n of NumPy's (both are pairwise-accurate)
+    // |p| < 4: a sum of n values within 64 eps * 4n of NumPy's (each within (16 + log2 n) eps * 4n of
+    // the exact sum: the pairwise bound, tested at 2^20 values below); a mean within 64 eps * 4
     packed<T> r("r_" + l + "_p_" + c, p.shape(), axes2);
     r.check(
-        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 128 * e);
+        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 256 * e);
     r.check(
-        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 128 * e);
+        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 256 * e);
     r.check(
         "std ddof 0", [&](const xp::axes_t& ax) { return xp::stddev(p, ax); }, 64 * e, 64 * e);
     r.check(
@@ -536,7 +591,7 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     r.check(
         "prod", [&](const xp::axes_t& ax) { return xp::prod(p, ax); }, 1024 * e, 0);
     r.check(
-        "sum(p * 2 + q)", [&](const xp::axes_t& ax) { return xp::sum(p * T(2) + q, ax); }, 0, 0, 384 * e);
+        "sum(p * 2 + q)", [&](const xp::axes_t& ax) { return xp::sum(p * T(2) + q, ax); }, 0, 0, 768 * e);
     r.check(
         "max(sin(p) - q)", [&](const xp::axes_t& ax) { return xp::max(xp::sin(p) - q, ax); }, 0, 40 * e);
     r.done();
@@ -555,7 +610,7 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     // keepdims and a negative axis: the same values, the kept axis of length 1
     const auto sums = walk(xp::sum(p, {1}));
     expect_values("sum(p, -1, keepdims)", xp::sum(p, {-1}, true), {p.shape()[0], 1}, sums, 0,
-                  128 * e * double(p.shape()[1]));
+                  256 * e * double(p.shape()[1]));
     expect_values("max(p, (0, 1), keepdims)", xp::max(p, {0, 1}, true), {1, 1}, walk(xp::max(p)));
     // out= of the result's shape
     auto o = xp::empty<T, H>({p.shape()[0]});
@@ -571,9 +626,9 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
     const auto p = layout3(id, P3);
     packed<T> r("r_" + l + "_p3_" + c, p.shape(), axes3);
     r.check(
-        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 128 * e);
+        "sum", [&](const xp::axes_t& ax) { return xp::sum(p, ax); }, 0, 0, 256 * e);
     r.check(
-        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 128 * e);
+        "mean", [&](const xp::axes_t& ax) { return xp::mean(p, ax); }, 0, 256 * e);
     r.check(
         "std", [&](const xp::axes_t& ax) { return xp::stddev(p, ax); }, 64 * e, 64 * e);
     r.check(
@@ -592,11 +647,11 @@ TEST_CASE_TEMPLATE("host iteration: reductions over every layout along each axis
   const auto row = golden_of<T>("row_" + c), col = golden_of<T>("col_" + c), s = golden_of<T>("s_" + c);
   packed<T> rb("r_bc_" + c, P.shape(), axes2);
   rb.check(
-      "sum(a + row)", [&](const xp::axes_t& ax) { return xp::sum(P + row, ax); }, 0, 0, 256 * e);
+      "sum(a + row)", [&](const xp::axes_t& ax) { return xp::sum(P + row, ax); }, 0, 0, 512 * e);
   rb.check(
-      "sum(col - a)", [&](const xp::axes_t& ax) { return xp::sum(col - P, ax); }, 0, 0, 256 * e);
+      "sum(col - a)", [&](const xp::axes_t& ax) { return xp::sum(col - P, ax); }, 0, 0, 512 * e);
   rb.check(
-      "sum(col * row)", [&](const xp::axes_t& ax) { return xp::sum(col * row, ax); }, 0, 0, 512 * e);
+      "sum(col * row)", [&](const xp::axes_t& ax) { return xp::sum(col * row, ax); }, 0, 0, 1024 * e);
   rb.check("max(a * 0-d)", [&](const xp::axes_t& ax) { return xp::max(P * s, ax); });
   rb.done();
 }
@@ -742,6 +797,44 @@ TEST_CASE("host iteration: 0-d reductions") {
   CHECK(xp::any(x).item());
   CHECK(xp::sum(x * 2.0 + 1.0).item() == v * 2.0 + 1.0);
   CHECK(xp::sum(x, {}, true).ndim() == 0);
+}
+
+TEST_CASE("host iteration: reducing an axis of length 1 gives the elements (NumPy), in any layout") {
+  const auto P = golden_of<double>("p_f8");
+  // (1, 25), (14, 1), a (1, 13) strided view, (3, 1, 5) from a reshape, reduced over their length-1 axis
+  const xp::ndarray<double, H> xs[] = {P(xp::range(2, 3)), P(xp::all, xp::range(4, 5)),
+                                       P(xp::range(5, 6), xp::range(N, N, -2)),
+                                       P(xp::range(0, 1), xp::range(N, 15)).reshape({3, 1, 5})};
+  const index_t axis[] = {0, 1, 0, 1};
+  for (int i = 0; i < 4; ++i) {
+    const auto& x = xs[i];
+    INFO("shape " << xp::to_string(x.shape()) << ", axis " << axis[i]);
+    const auto v = walk(x);
+    const auto shape = reduced_shape(x.shape(), xp::axes_t(axis[i]));
+    std::vector<bool> nonzero;
+    for (double e : v) nonzero.push_back(e != 0);
+    expect_values("sum", xp::sum(x, {axis[i]}), shape, v);
+    expect_values("prod", xp::prod(x, {axis[i]}), shape, v);
+    expect_values("mean", xp::mean(x, {axis[i]}), shape, v);
+    expect_values("max", xp::max(x, {axis[i]}), shape, v);
+    expect_values("min", xp::min(x, {axis[i]}), shape, v);
+    expect_values("std", xp::stddev(x, {axis[i]}), shape, std::vector<double>(v.size(), 0.0));
+    expect_values("any", xp::any(x, {axis[i]}), shape, nonzero);
+    expect_values("count_nonzero", xp::count_nonzero(x, {axis[i]}), shape,
+                  std::vector<std::int64_t>(nonzero.begin(), nonzero.end()));
+    expect_values("argmax", xp::argmax(x, {axis[i]}), shape, std::vector<std::int64_t>(v.size(), 0));
+    expect_values("argmin", xp::argmin(x, {axis[i]}), shape, std::vector<std::int64_t>(v.size(), 0));
+    expect_values("sum(x * 2)", xp::sum(x * 2.0, {axis[i]}), shape, [&] {
+      std::vector<double> w;
+      for (double e : v) w.push_back(e * 2.0);
+      return w;
+    }());
+  }
+  // a one-element array over all axes, and the 0-d array
+  const auto one = P(xp::range(3, 4), xp::range(7, 8));
+  CHECK(xp::sum(one).item() == walk(one)[0]);
+  CHECK(xp::argmax(one).item() == 0);
+  CHECK(xp::sum(P(3, 7)).item() == walk(one)[0]);
 }
 
 TEST_CASE("host iteration: more than 8 axes (a 10-d array of extent 2)") {
@@ -891,7 +984,7 @@ TEST_CASE_TEMPLATE("host iteration: short and long inner axes and odd sizes, aga
       const auto xv = walk(x);
       const index_t xr = x.shape()[0], xc = x.shape()[1];
       for (int ax = 0; ax < 2; ++ax) {
-        INFO(view_names[vi] << ", axis " << ax);
+        INFO(std::string(view_names[vi]) << ", axis " << ax);
         const index_t n = ax == 0 ? xr : xc, m = ax == 0 ? xc : xr;
         auto at_ = [&](index_t o, index_t k) { return xv[std::size_t(ax == 0 ? k * xc + o : o * xc + k)]; };
         std::vector<T> sums, maxs;
