@@ -293,9 +293,13 @@ TEST_CASE("host gathers: bad input is a typed error") {
   // out-of-range indices in raise mode, either end, in any position of a long index array
   CHECK_THROWS_AS(xp::take(v, ints({1, 10})), xp::index_error);
   CHECK_THROWS_AS(xp::take(v, ints({-11, 0})), xp::index_error);
-  auto many = xp::zeros<std::int64_t, B>({50000});
-  many(49999) = std::int64_t(10);
-  CHECK_THROWS_AS(xp::take(v, many), xp::index_error);
+  for (const index_t at : {index_t{100}, index_t{16383}, index_t{49999}}) {  // chunks' middles and ends
+    auto many = xp::zeros<std::int64_t, B>({50000});
+    many(at) = std::int64_t(at % 2 == 0 ? 10 : -11);
+    CHECK_THROWS_AS(xp::take(v, many), xp::index_error);
+    CHECK_THROWS_AS(xp::take(v, many.reshape({500, 100})), xp::index_error);
+    CHECK_THROWS_AS(xp::take(xp::stack({v, v}), many, 1), xp::index_error);
+  }
   CHECK_THROWS_AS(xp::take(m, ints({4}), 1), xp::index_error);
   CHECK_THROWS_AS(xp::take(m, ints({0}), 2), xp::index_error);  // the axis
   CHECK_THROWS_AS(xp::take_along_axis(m, ints({0, 4}).reshape({1, 2}), 1), xp::index_error);

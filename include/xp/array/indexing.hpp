@@ -453,6 +453,33 @@ inline host_gather_walk plan_host_gather_walk(const gather_map& m, std::size_t e
   return w;
 }
 
+// out[j] = src[index[j] * stride] for j < n, indices in raise mode (an index out of range reads
+// element 0 and makes the result true), each source element asked for gather_prefetch_distance
+// positions ahead (integer arithmetic: an index out of range only prefetches a wrong address,
+// which cannot fault).
+template <class T>
+bool gather_line(const T* __restrict src, const std::int64_t* __restrict index, index_t n, index_t extent,
+                 index_t stride, T* __restrict out) {
+  bool bad = false;
+  const auto read = [&](index_t j) {
+    index_t v = index[j];
+    v += v < 0 ? extent : 0;
+    const bool out_of_range = static_cast<std::uint64_t>(v) >= static_cast<std::uint64_t>(extent);
+    bad |= out_of_range;
+    out[j] = src[(out_of_range ? 0 : v) * stride];
+  };
+  const std::uintptr_t base = reinterpret_cast<std::uintptr_t>(src);
+  index_t j = 0;
+  for (; j + gather_prefetch_distance < n; ++j) {
+    index_t ahead = index[j + gather_prefetch_distance];
+    ahead += ahead < 0 ? extent : 0;
+    __builtin_prefetch(reinterpret_cast<const void*>(base + static_cast<std::uintptr_t>(ahead * stride) * sizeof(T)));
+    read(j);
+  }
+  for (; j < n; ++j) read(j);
+  return bad;
+}
+
 // The walk over [0, positions) in chunks; Arrays > 0 is m.n_arrays known at compile time (take,
 // a(idx): one), 0 any number. Run: whether each position copies `w.run` elements. Raise: indices
 // are checked (raise mode), a chunk's error kept in a local and flagged once. Everything the inner
@@ -496,19 +523,17 @@ void host_gather_run(const gather_map& m, const host_gather_walk& w, const T* __
         src_base += coord[d] * w.src_step[d];
         for (int a = 0; a < n_arrays; ++a) index_line[a] += coord[d] * w.index_step[d][a];
       }
-      const index_t j0 = coord[last], j1 = end - pos < line - j0 ? j0 + (end - pos) : line;
+      index_t j0 = coord[last];
+      const index_t j1 = end - pos < line - j0 ? j0 + (end - pos) : line;
+      const index_t line_start = j0;
       T* o = out + pos * run;
-      for (index_t j = j0; j < j1; ++j) {
-        if constexpr (Arrays == 1 && !Run) {
-          // the element gather_prefetch_distance positions on, asked for now (integer arithmetic:
-          // an index out of range only prefetches a wrong address, which cannot fault)
-          if (j + gather_prefetch_distance < j1) {
-            const index_t ahead = src_base + (j + gather_prefetch_distance) * src_inner +
-                                  index_line[0][(j + gather_prefetch_distance) * index_inner[0]] * array_stride[0];
-            __builtin_prefetch(reinterpret_cast<const void*>(reinterpret_cast<std::uintptr_t>(src) +
-                                                             static_cast<std::uintptr_t>(ahead) * sizeof(T)));
-          }
+      if constexpr (Arrays == 1 && !Run && Raise) {
+        if (src_inner == 0 && index_inner[0] == 1) {  // take, a(idx): a run of indices
+          bad |= gather_line(src + src_base, index_line[0] + j0, j1 - j0, extent[0], array_stride[0], o);
+          j0 = j1;
         }
+      }
+      for (index_t j = j0; j < j1; ++j) {
         index_t off = src_base + j * src_inner;
         for (int a = 0; a < n_arrays; ++a) {
           index_t v = index_line[a][j * index_inner[a]];
@@ -529,7 +554,7 @@ void host_gather_run(const gather_map& m, const host_gather_walk& w, const T* __
           *o++ = src[off];
         }
       }
-      pos += j1 - j0;
+      pos += j1 - line_start;
       coord[last] = j1;
       for (int d = last; d > 0 && coord[d] == w.shape[d]; --d) {  // carry into the outer axes
         coord[d] = 0;
