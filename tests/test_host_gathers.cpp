@@ -84,6 +84,8 @@ TEST_CASE_TEMPLATE("host gathers: take, take_along_axis, a(idx), masks, where an
   // take: flat with 1-, 2- and 0-d indices; rows (whole runs) and narrow rows; columns; 3-d
   check_golden<T>("take_flat", xp::take(v, i1));
   check_golden<T>("take_flat_2d", xp::take(v, i2));
+  // a transposed index array: its inner step is not 1 (the walk's general loop)
+  check_golden<T>("take_flat_2d", xp::transpose(xp::take(v, xp::transpose(i2))).copy());
   check_golden<T>("take_flat_0d", xp::take(v, i1(3)));
   CHECK(xp::take(v, i1(3)).ndim() == 0);
   check_golden<T>("take_m_0", xp::take(m, ir, 0));
@@ -197,6 +199,16 @@ TEST_CASE("host gathers: large inputs in several chunks and threads against plai
       for (index_t j = 0; j < 20000 && same; ++j)
         for (index_t l = 0; l < 60 && same; ++l)
           same = got.data()[(i * 20000 + j) * 60 + l] == static_cast<double>((i * 50 + mid_h.data()[j]) * 60 + l);
+    CHECK(same);
+  }
+  {
+    // along the first axis: runs of two merged axes (50 x 60)
+    const auto got = xp::to_host(xp::take(a3, mid(xp::range(0, 100)) % std::int64_t(7), 0));
+    REQUIRE(xp::to_string(got.shape()) == "(100, 50, 60)");
+    bool same = true;
+    for (index_t j = 0; j < 100 && same; ++j)
+      for (index_t l = 0; l < 3000 && same; ++l)
+        same = got.data()[j * 3000 + l] == static_cast<double>((mid_h.data()[j] % 7) * 3000 + l);
     CHECK(same);
   }
   {
