@@ -84,6 +84,9 @@ TEST_CASE_TEMPLATE("host gathers: take, take_along_axis, a(idx), masks, where an
   // take: flat with 1-, 2- and 0-d indices; rows (whole runs) and narrow rows; columns; 3-d
   check_golden<T>("take_flat", xp::take(v, i1));
   check_golden<T>("take_flat_2d", xp::take(v, i2));
+  // a reversed source (a negative stride in the line loop) gives what its copy gives
+  check_same(xp::take(v(rev), i1), xp::to_host(xp::take(v(rev).copy(), i1)));
+  check_same(xp::take(m(rev, rev), ic, 1), xp::to_host(xp::take(m(rev, rev).copy(), ic, 1)));
   // a transposed index array: its inner step is not 1 (the walk's general loop)
   check_golden<T>("take_flat_2d", xp::transpose(xp::take(v, xp::transpose(i2))).copy());
   check_golden<T>("take_flat_0d", xp::take(v, i1(3)));
