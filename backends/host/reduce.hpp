@@ -1,97 +1,448 @@
 #pragma once
 /// @file backends/host/reduce.hpp
-/// @brief Host reductions: pairwise summation order (error growing with log n, like NumPy),
-/// OpenMP over outputs, or over fixed-size chunks of a full reduction. The chunking does not
-/// depend on the thread count, so results are the same on any machine.
+/// @brief Host reductions that follow the layout. The iteration space is the kept axes, then
+/// the reduced ones (xp/expr/reduction.hpp plans it); a reduction walks it a line at a time
+/// with carried indices (lines.hpp), never dividing per element:
+/// - rows (the reduced run is the inner axis, or everything is reduced): each run is summed
+///   pairwise along its lines, leaves of `lanes` independent accumulators;
+/// - columns (neighbouring outputs are neighbours in memory, the reduced axes are strided):
+///   whole rows of outputs are accumulated at once (NumPy's axis-0 strategy), in blocks whose
+///   sums are combined pairwise;
+/// - argmin/argmax (and the NaN-skipping ones) scan in index order with separate value and
+///   index accumulators, a compare and two selects per element.
+///
+/// Accuracy: a sum of n values is built from runs of at most `block` values added in order,
+/// combined pairwise, so its error is at most about (block + log2 n) * eps * sum|x| (NumPy's
+/// pairwise bound; tests/test_host_iteration.cpp checks (16 + log2 n) * eps * sum|x| against
+/// float64 references). Parallel tasks have a fixed size, so a result does not depend on the
+/// thread count.
 
+#include <algorithm>
+#include <cstdint>
+#include <memory>
 #include <type_traits>
-#include <vector>
 
+#include "xp/backends/host/lines.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/kernel_view.hpp"
 
+namespace xp::detail {
+template <bool Max>
+struct take_arg;
+template <bool Max>
+struct take_nan_arg;
+struct make_value_index;
+}  // namespace xp::detail
+
 namespace xp::backends::host {
 
-// The pairwise order of the host's reductions (helpers of primitive::reduce<host>).
-struct pairwise_reducer {
-  // elements per parallel task of a full reduction: fixed, so the order (and result) does not
-  // depend on the thread count
-  static constexpr index_t chunk = index_t{1} << 16;
-  // runs of at most this many elements are summed in 8 interleaved lanes, longer ones are halved
-  static constexpr index_t leaf = 128;
-  static constexpr int lanes = 8;  // independent accumulators of a leaf: 8 chains in flight
+/// Scans in index order for argmin/argmax: `better(v, best)` is true when a later value v
+/// replaces the best so far (strictly, so ties keep the first index).
+template <class Reduce>
+struct arg_scan {
+  static constexpr bool known = false;
+};
+template <bool Max>
+struct arg_scan<detail::take_arg<Max>> {  // NaN wins, the first one (np.argmax)
+  static constexpr bool known = true;
+  template <class T>
+  static bool better(T v, T best) {
+    const bool beats = Max ? v > best : v < best;
+    if constexpr (std::is_floating_point_v<T>) return beats || (v != v && best == best);
+    else return beats;
+  }
+};
+template <bool Max>
+struct arg_scan<detail::take_nan_arg<Max>> {  // NaN loses (np.nanargmax)
+  static constexpr bool known = true;
+  template <class T>
+  static bool better(T v, T best) {
+    const bool beats = Max ? v > best : v < best;
+    if constexpr (std::is_floating_point_v<T>) return beats || (best != best && v == v);
+    else return beats;
+  }
+};
 
-  template <bool Contig, class K, class D>
-  static auto pairwise(const K& input, const D& desc, index_t base, index_t first, index_t n) {
-    using Acc = decltype(desc.identity);
-    if (n <= leaf) {
-      static_assert(lanes == 8, "the combine below is written for 8 lanes");
-      Acc lane[lanes] = {desc.identity, desc.identity, desc.identity, desc.identity,
-                         desc.identity, desc.identity, desc.identity, desc.identity};
-      index_t i = 0;
-      for (; i + lanes <= n; i += lanes) {
-#if defined(__GNUC__) && !defined(__clang__)
-        // g++ 12's loop vectoriser miscompiles this loop for 1-byte elements widened into 8-byte
-        // lanes at -O3 (int8 sums of 16 or more elements came out wrong): an empty asm keeps it
-        // from vectorising across groups for those types only
-        if constexpr (sizeof(std::decay_t<decltype(input(index_t{}))>) == 1) asm volatile("" ::: "memory");
-#endif
-        for (int l = 0; l < lanes; ++l) {
-          const index_t flat = base + first + i + l;
-          lane[l] =
-              desc.reduce(lane[l], desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i + l));
-        }
-      }
-      Acc acc = desc.reduce(desc.reduce(desc.reduce(lane[0], lane[1]), desc.reduce(lane[2], lane[3])),
-                            desc.reduce(desc.reduce(lane[4], lane[5]), desc.reduce(lane[6], lane[7])));
-      for (; i < n; ++i) {
-        const index_t flat = base + first + i;
-        acc = desc.reduce(acc, desc.map_at(Contig ? detail::at_contig(input, flat) : input(flat), first + i));
-      }
-      return acc;
+/// True when D is an arg-reduction of the kind arg_scan knows, over value/index pairs of a
+/// built-in arithmetic type (float16 and friends take the general pairwise path).
+template <class D>
+constexpr bool arg_scan_applies() {
+  using Reduce = std::decay_t<decltype(std::declval<D>().reduce)>;
+  if constexpr (!arg_scan<Reduce>::known) return false;
+  else
+    return std::is_same_v<std::decay_t<decltype(std::declval<D>().map)>, detail::make_value_index> &&
+           std::is_arithmetic_v<decltype(std::declval<D>().identity.value)>;
+}
+template <class D>
+inline constexpr bool is_arg_scan_v = arg_scan_applies<D>();
+
+/// The iteration shape every view of kernel K shares (the reduction plan's kept + reduced axes).
+struct iteration_shape {
+  const index_t* shape = nullptr;
+  int rank = 0;
+};
+template <class K>
+iteration_shape shape_of(const K& k) {
+  iteration_shape s;
+  k.all_views([&](const auto& v) {
+    s = {v.shape, v.rank};
+    return false;  // the first view is enough
+  });
+  return s;
+}
+
+/// Partial results combined pairwise as they arrive: level k holds the combination of 2^k
+/// consecutive partials while bit k of the count is set (a binary counter). Earlier partials
+/// stay on the left of every combine, which argmin/argmax need for their ties.
+template <class Acc, class D>
+struct pairwise_counter {
+  static constexpr int max_levels = 64;
+  const D* desc;
+  Acc level[max_levels];
+  std::uint64_t bits = 0;
+  explicit pairwise_counter(const D& d) : desc(&d) {
+    for (Acc& a : level) a = d.identity;
+  }
+  void add(Acc v) {
+    int k = 0;
+    for (; bits >> k & 1U; ++k) {
+      v = desc->reduce(level[k], v);
+      bits &= ~(std::uint64_t{1} << k);
     }
-    const index_t half = (n / 2 + lanes - 1) / lanes * lanes;  // a whole number of lane groups
-    return desc.reduce(pairwise<Contig>(input, desc, base, first, half),
-                       pairwise<Contig>(input, desc, base, first + half, n - half));
+    level[k] = v;
+    bits |= std::uint64_t{1} << k;
+  }
+  Acc total() const {
+    Acc acc = desc->identity;
+    bool any = false;
+    for (int k = max_levels - 1; k >= 0; --k) {
+      if (!(bits >> k & 1U)) continue;
+      acc = any ? desc->reduce(acc, level[k]) : level[k];
+      any = true;
+    }
+    return acc;
+  }
+};
+
+struct layout_reducer {
+  /// Elements per parallel task of one output's reduction: fixed, so the order (and the result)
+  /// does not depend on the thread count.
+  static constexpr index_t chunk = index_t{1} << 16;
+  /// Values each leaf accumulator adds in order before the leaves are combined pairwise: the
+  /// `block` of the error bound.
+  static constexpr index_t block = 16;
+  /// Independent accumulators of a leaf: 128 bytes' worth of the accumulator (32 float lanes,
+  /// 16 double), two 64-byte vectors: enough add chains in flight that a leaf runs at the load
+  /// rate, not the add latency (one 8-lane chain: sum(x) of 2^24 float32 in 7.5 ms, 16 lanes
+  /// 1.67 ms; one 16-lane AVX-512 chain ran at half the rate of two).
+  static constexpr std::size_t lane_bytes = 128;
+  template <class Acc>
+  static constexpr int lanes = sizeof(Acc) >= lane_bytes ? 1 : static_cast<int>(lane_bytes / sizeof(Acc));
+  /// Outputs per tile of the columns walk: 8 KiB of accumulators per row of the counter, a
+  /// 2048-float row segment read per reduced position (a whole 4096-float row costs the
+  /// counter's rows more than L2 holds).
+  template <class Acc>
+  static constexpr index_t column_tile = std::max<index_t>(64, index_t{8192} / static_cast<index_t>(sizeof(Acc)));
+
+  // ---- runs: value i of a run is get(first + i), its position in the reduction r0 + i -------
+
+  /// Leaf: `lanes` accumulators, each adding `block` values in order, combined pairwise.
+  template <class Get, class D>
+  static auto leaf(const Get& get, const D& desc, index_t r0, index_t first, index_t n) {
+    using Acc = decltype(desc.identity);
+    constexpr int L = lanes<Acc>;
+    Acc lane[L];
+    for (int l = 0; l < L; ++l) lane[l] = desc.identity;
+    const index_t groups = n / L;
+    for (index_t g = 0; g < groups; ++g) {
+      const index_t i = g * L;
+#if defined(__GNUC__) && !defined(__clang__)
+      // g++ 12's loop vectoriser miscompiles this loop for 1-byte elements widened into 8-byte
+      // lanes at -O3 (int8 sums of 16 or more elements came out wrong): an empty asm keeps it
+      // from vectorising across groups for those types only
+      if constexpr (sizeof(std::decay_t<decltype(get(index_t{}))>) == 1) asm volatile("" ::: "memory");
+#endif
+      for (int l = 0; l < L; ++l) lane[l] = desc.reduce(lane[l], desc.map_at(get(first + i + l), r0 + i + l));
+    }
+    for (int width = 1; width < L; width *= 2)
+      for (int l = 0; l + width < L; l += 2 * width) lane[l] = desc.reduce(lane[l], lane[l + width]);
+    Acc acc = lane[0];
+    for (index_t j = groups * L; j < n; ++j) acc = desc.reduce(acc, desc.map_at(get(first + j), r0 + j));
+    return acc;
   }
 
-  template <bool Contig, class Out, class K, class D>
-  static void run(Out* out, index_t outer, index_t inner, const K& input, const D& desc) {
+  /// A run reduced pairwise down to leaves of lanes * block values.
+  template <class Get, class D>
+  static auto pairwise(const Get& get, const D& desc, index_t r0, index_t first, index_t n) {
     using Acc = decltype(desc.identity);
-    if (outer == 1 && inner > chunk) {
-      const index_t chunks = (inner + chunk - 1) / chunk;
-      std::vector<Acc> partial(static_cast<std::size_t>(chunks), desc.identity);
-#pragma omp parallel for schedule(static)
-      for (index_t c = 0; c < chunks; ++c) {
-        const index_t first = c * chunk;
-        partial[c] = pairwise<Contig>(input, desc, 0, first, first + chunk <= inner ? chunk : inner - first);
+    constexpr index_t leaf_size = lanes<Acc> * block;
+    if (n <= leaf_size) return leaf(get, desc, r0, first, n);
+    const index_t half = (n / 2 + leaf_size - 1) / leaf_size * leaf_size;  // whole leaves on the left
+    return desc.reduce(pairwise(get, desc, r0, first, half), pairwise(get, desc, r0 + half, first + half, n - half));
+  }
+
+  /// argmin/argmax of a run: first best value and its position, scanned in order.
+  template <class Get, class D>
+  static auto arg_run(const Get& get, const D& desc, index_t r0, index_t first, index_t n) {
+    using Acc = decltype(desc.identity);
+    using T = decltype(Acc{}.value);
+    using scan = arg_scan<std::decay_t<decltype(desc.reduce)>>;
+    constexpr int L = lanes<T> < 8 ? 8 : lanes<T>;
+    Acc acc = desc.identity;
+    index_t i = 0;
+    if (n >= L) {
+      // each lane starts at a value of its own (the identity would tie with an equal extreme)
+      T best[L];
+      index_t at[L];
+      for (int l = 0; l < L; ++l) {
+        best[l] = get(first + l);
+        at[l] = r0 + l;
       }
-      // combine the chunk results pairwise too
-      for (index_t width = 1; width < chunks; width *= 2)
-        for (index_t c = 0; c + width < chunks; c += 2 * width)
-          partial[c] = desc.reduce(partial[c], partial[c + width]);
-      out[0] = static_cast<Out>(desc.finish(partial[0], inner));
-      return;
+      for (i = L; i + L <= n; i += L)
+        for (int l = 0; l < L; ++l) {
+          const T v = get(first + i + l);
+          const bool b = scan::better(v, best[l]);
+          best[l] = b ? v : best[l];
+          at[l] = b ? r0 + i + l : at[l];
+        }
+      for (int l = 0; l < L; ++l) acc = desc.reduce(acc, Acc{best[l], at[l]});  // ties: lower index
     }
+    for (; i < n; ++i) acc = desc.reduce(acc, Acc{get(first + i), r0 + i});
+    return acc;
+  }
+
+  template <class Get, class D>
+  static auto run_of(const Get& get, const D& desc, index_t r0, index_t first, index_t n) {
+    if constexpr (is_arg_scan_v<D>) return arg_run(get, desc, r0, first, n);
+    else return pairwise(get, desc, r0, first, n);
+  }
+
+  /// One line of kernel k (already restricted to it), unit-stride or not.
+  template <class K, class D>
+  static auto line_run(const K& line, bool unit, const D& desc, index_t r0, index_t n) {
+    if (unit) return run_of([&](index_t i) { return line.at_contig(i); }, desc, r0, 0, n);
+    return run_of([&](index_t i) { return line.at_line(i); }, desc, r0, 0, n);
+  }
+
+  // ---- rows: each output reduces the trailing axes -------------------------------------------
+
+  /// Output o's reduction: the reduced axes [split, rank) at kept multi-index idx[0..split).
+  template <class K, class D>
+  static auto reduce_output(const K& input, const iteration_shape& s, int split, index_t* idx, bool unit, const D& desc,
+                            index_t first_line, index_t last_line) {
+    using Acc = decltype(desc.identity);
+    const int axis = s.rank - 1;
+    const index_t len = s.shape[axis];
+    if (split == axis)  // one reduced axis: one line
+      return line_run(input.line(idx, axis), unit, desc, 0, len);
+    pairwise_counter<Acc, D> counter(desc);
+    const line_walk reduced{s.shape + split, s.rank - split, axis - split};
+    reduced.run(first_line, last_line, [&](const index_t* r) {
+      for (int d = split; d < axis; ++d) idx[d] = r[d - split];
+      idx[axis] = 0;
+      index_t flat = 0;  // the line's first position in the run (argmin/argmax report it)
+      for (int d = split; d <= axis; ++d) flat = flat * s.shape[d] + idx[d];
+      counter.add(line_run(input.line(idx, axis), unit, desc, flat, len));
+    });
+    return counter.total();
+  }
+
+  template <class Out, class K, class D>
+  static void run_rows(Out* out, index_t outer, index_t inner, const K& input, const D& desc, int split) {
+    using Acc = decltype(desc.identity);
+    const iteration_shape s = shape_of(input);
+    const int axis = s.rank - 1;
+    const bool unit = input.all_views([&](const auto& v) { return v.strides[axis] == 1; });
+    const index_t len = s.shape[axis], lines = inner / len;
+    if (outer == 1 && inner > chunk) {
+      // one output: fixed tasks of whole lines (a contiguous input is one line of everything)
+      const index_t per_task = std::max<index_t>(1, chunk / len);
+      const index_t tasks = (lines + per_task - 1) / per_task;
+      if (tasks > 1 || len > chunk) {
+        const index_t pieces = tasks > 1 ? tasks : (len + chunk - 1) / chunk;
+        // an array, not std::vector: a std::vector<bool> would share words between threads
+        const std::unique_ptr<Acc[]> partial(new Acc[static_cast<std::size_t>(pieces)]);
+#pragma omp parallel for schedule(static)
+        for (index_t t = 0; t < pieces; ++t) {
+          index_t idx[XP_MAX_KERNEL_RANK] = {};
+          if (tasks > 1) {
+            partial[t] =
+                reduce_output(input, s, split, idx, unit, desc, t * per_task, std::min(lines, (t + 1) * per_task));
+          } else {  // one long line, cut into pieces
+            const index_t first = t * chunk, n = std::min(len - first, chunk);
+            const auto line = input.line(idx, axis);
+            partial[t] = unit ? run_of([&](index_t i) { return line.at_contig(i); }, desc, first, first, n)
+                              : run_of([&](index_t i) { return line.at_line(i); }, desc, first, first, n);
+          }
+        }
+        pairwise_counter<Acc, D> counter(desc);
+        for (index_t t = 0; t < pieces; ++t) counter.add(partial[t]);
+        out[0] = static_cast<Out>(desc.finish(counter.total(), inner));
+        return;
+      }
+    }
+    const line_walk kept{s.shape, split, split};  // the kept axes, every one walked
 #pragma omp parallel for schedule(static) if (outer * inner > chunk)
-    for (index_t o = 0; o < outer; ++o)
+    for (index_t o = 0; o < outer; ++o) {
+      index_t idx[XP_MAX_KERNEL_RANK] = {};
+      if (split > 0) kept.run(o, o + 1, [&](const index_t* k) { std::copy(k, k + split, idx); });
       out[o] = static_cast<Out>(
-          desc.finish(inner > 0 ? pairwise<Contig>(input, desc, o * inner, 0, inner) : desc.identity, inner));
+          desc.finish(inner > 0 ? reduce_output(input, s, split, idx, unit, desc, 0, lines) : desc.identity, inner));
+    }
+  }
+
+  // ---- columns: the last kept axis is unit-stride, the reduced axes are strided ----------------
+
+  template <class Out, class K, class D>
+  static void run_columns(Out* out, index_t outer, index_t inner, const K& input, const D& desc, int split) {
+    using Acc = decltype(desc.identity);
+    constexpr index_t tile = column_tile<Acc>;
+    const iteration_shape s = shape_of(input);
+    const int axis = split - 1;  // the outputs' unit-stride axis
+    const index_t width_all = s.shape[axis];
+    const bool unit = input.all_views([&](const auto& v) { return v.strides[axis] == 1; });
+    const index_t tiles = (width_all + tile - 1) / tile;
+    const index_t groups = outer / width_all;  // the other kept axes
+    const line_walk kept{s.shape, split, axis};
+    const line_walk reduced{s.shape + split, s.rank - split, -1};  // every reduced axis walked
+#pragma omp parallel for schedule(static) if (outer * inner > chunk)
+    for (index_t t = 0; t < groups * tiles; ++t) {
+      index_t idx[XP_MAX_KERNEL_RANK] = {};
+      if (split > 1) kept.run(t / tiles, t / tiles + 1, [&](const index_t* k) { std::copy(k, k + split, idx); });
+      const index_t o0 = t % tiles * tile, width = std::min(tile, width_all - o0);
+      Out* dst = out + t / tiles * width_all + o0;
+      if constexpr (is_arg_scan_v<D>) {
+        columns_arg(dst, width, input, s, split, idx, o0, unit, desc, reduced, inner);
+      } else {
+        columns_sum(dst, width, input, s, split, idx, o0, unit, desc, reduced, inner);
+      }
+    }
+  }
+
+  template <class Out, class K, class D>
+  static void columns_sum(Out* dst, index_t width, const K& input, const iteration_shape& s, int split, index_t* idx,
+                          index_t o0, bool unit, const D& desc, const line_walk& reduced, index_t inner) {
+    using Acc = decltype(desc.identity);
+    constexpr index_t tile = column_tile<Acc>;
+    const int axis = split - 1;
+    // level[k] holds 2^k blocks' sums while bit k of the block count is set
+    int levels = 1;
+    while ((index_t{1} << levels) <= (inner + block - 1) / block) ++levels;
+    // (arrays, not std::vector: Acc may be bool)
+    const std::unique_ptr<Acc[]> level(new Acc[static_cast<std::size_t>(levels * tile)]);
+    const std::unique_ptr<Acc[]> acc(new Acc[static_cast<std::size_t>(tile)]);
+    std::fill(acc.get(), acc.get() + width, desc.identity);
+    std::uint64_t bits = 0;
+    index_t in_block = 0;
+    auto carry = [&] {
+      int k = 0;
+      for (; bits >> k & 1U; ++k) {
+        const Acc* lk = &level[static_cast<std::size_t>(k * tile)];
+        for (index_t j = 0; j < width; ++j) acc[j] = desc.reduce(lk[j], acc[j]);
+        bits &= ~(std::uint64_t{1} << k);
+      }
+      std::copy(acc.get(), acc.get() + width, level.get() + k * tile);
+      bits |= std::uint64_t{1} << k;
+      std::fill(acc.get(), acc.get() + width, desc.identity);
+      in_block = 0;
+    };
+    index_t r = 0;
+    walk_positions(reduced, [&](const index_t* ri) {
+      for (int d = split; d < s.rank; ++d) idx[d] = ri[d - split];
+      const auto line = input.line(idx, axis);
+      Acc* a = acc.get();
+      // (omp simd: the accumulators never alias the input; without it -O2 does not vectorise)
+      if (unit) {
+#pragma omp simd
+        for (index_t j = 0; j < width; ++j) a[j] = desc.reduce(a[j], desc.map_at(line.at_contig(o0 + j), r));
+      } else {
+        for (index_t j = 0; j < width; ++j) a[j] = desc.reduce(a[j], desc.map_at(line.at_line(o0 + j), r));
+      }
+      ++r;
+      if (++in_block == block) carry();
+    });
+    if (in_block > 0) carry();
+    // the remaining levels, the oldest (highest) on the left
+    bool any = false;
+    for (int k = levels - 1; k >= 0; --k) {
+      if (!(bits >> k & 1U)) continue;
+      const Acc* lk = &level[static_cast<std::size_t>(k * tile)];
+      for (index_t j = 0; j < width; ++j) acc[j] = any ? desc.reduce(acc[j], lk[j]) : lk[j];
+      any = true;
+    }
+    for (index_t j = 0; j < width; ++j) dst[j] = static_cast<Out>(desc.finish(acc[j], inner));
+  }
+
+  template <class Out, class K, class D>
+  static void columns_arg(Out* dst, index_t width, const K& input, const iteration_shape& s, int split, index_t* idx,
+                          index_t o0, bool unit, const D& desc, const line_walk& reduced, index_t inner) {
+    using Acc = decltype(desc.identity);
+    using T = decltype(Acc{}.value);
+    using scan = arg_scan<std::decay_t<decltype(desc.reduce)>>;
+    const int axis = split - 1;
+    const std::unique_ptr<T[]> best(new T[static_cast<std::size_t>(width)]);
+    const std::unique_ptr<index_t[]> at(new index_t[static_cast<std::size_t>(width)]());
+    index_t r = 0;
+    walk_positions(reduced, [&](const index_t* ri) {
+      for (int d = split; d < s.rank; ++d) idx[d] = ri[d - split];
+      const auto line = input.line(idx, axis);
+      T* b = best.get();
+      index_t* a = at.get();
+      if (r == 0) {  // the first position starts every output (the identity could tie)
+        for (index_t j = 0; j < width; ++j) b[j] = unit ? line.at_contig(o0 + j) : line.at_line(o0 + j);
+      } else if (unit) {
+#pragma omp simd
+        for (index_t j = 0; j < width; ++j) {
+          const T v = line.at_contig(o0 + j);
+          const bool better = scan::better(v, b[j]);
+          b[j] = better ? v : b[j];
+          a[j] = better ? r : a[j];
+        }
+      } else {
+        for (index_t j = 0; j < width; ++j) {
+          const T v = line.at_line(o0 + j);
+          const bool better = scan::better(v, b[j]);
+          b[j] = better ? v : b[j];
+          a[j] = better ? r : a[j];
+        }
+      }
+      ++r;
+    });
+    for (index_t j = 0; j < width; ++j) dst[j] = static_cast<Out>(desc.finish(Acc{best[j], at[j]}, inner));
+  }
+
+  /// f(idx) for every position of a walk's shape (all axes walked), in row-major order.
+  template <class F>
+  static void walk_positions(const line_walk& w, F&& f) {
+    index_t idx[XP_MAX_KERNEL_RANK] = {};
+    const index_t n = [&] {
+      index_t c = 1;
+      for (int d = 0; d < w.rank; ++d) c *= w.shape[d];
+      return c;
+    }();
+    for (index_t p = 0; p < n; ++p) {
+      f(static_cast<const index_t*>(idx));
+      for (int d = w.rank - 1; d >= 0; --d) {
+        if (++idx[d] < w.shape[d]) break;
+        idx[d] = 0;
+      }
+    }
   }
 };
 
 }  // namespace xp::backends::host
 
 namespace xp {
-/// @brief out[o] = post(reduce over r of map(input(o * inner + r), r)), for o < outer, in
-/// pairwise order; the layout hint is not needed on the host.
+/// @brief out[o] = post(reduce over r of map(input(o, r), r)), for o < outer, following the
+/// layout the planner found (see backends/host/reduce.hpp).
 template <>
 struct primitive::reduce<host> {
-  template <class Out, class K, class D, class Layout>
-  static void run(Out* out, index_t outer, index_t inner, K input, D desc, Layout) {
-    using backends::host::pairwise_reducer;
-    if (detail::kernel_contiguous(input)) pairwise_reducer::run<true>(out, outer, inner, input, desc);
-    else pairwise_reducer::run<false>(out, outer, inner, input, desc);
+  template <class Out, class K, class D>
+  static void run(Out* out, index_t outer, index_t inner, K input, D desc, detail::reduce_shape shape) {
+    using backends::host::layout_reducer;
+    if (shape.layout == detail::reduce_layout::columns && inner > 0 && shape.split > 0)
+      layout_reducer::run_columns(out, outer, inner, input, desc, shape.split);
+    else layout_reducer::run_rows(out, outer, inner, input, desc, shape.split);
   }
 };
 }  // namespace xp

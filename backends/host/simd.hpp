@@ -3,7 +3,7 @@
 /// @brief SIMD evaluation of elementwise expressions on the host with xsimd: a contiguous
 /// float or double expression made of arithmetic and the common math functions is evaluated
 /// a register (xsimd::batch) at a time, with xsimd's vectorised sin/cos/exp/log/...
-/// An op takes part when it declares a vector form (`static V simd(const V&...)`, detected by
+/// An op takes part when it declares a vector form (`V simd(const V&...)`, detected by
 /// has_simd_form); a tree with any other op, or any non-float leaf, takes the scalar loop. The width is what the
 /// compiler targets
 /// (-march=native gives AVX2/AVX-512 where the CPU has it).
@@ -35,11 +35,13 @@ inline constexpr bool simd_type_v = std::is_same_v<T, float> || std::is_same_v<T
 template <class T>
 using batch_t = xsimd::batch<T>;
 
-/// An op with a vector form: `Op::simd(v...)` on batches V (one per operand) gives a V. The
-/// ops declare it next to their scalar form (xp/expr/ops.hpp); nothing here lists them.
+/// An op with a vector form: `op.simd(v...)` on batches V (one per operand) gives a V. The
+/// ops declare it next to their scalar form (xp/expr/ops.hpp; static there), a user's generic
+/// functor through its wrapper (xp/expr/kernel.hpp; a member, for the functor's state);
+/// nothing here lists them.
 template <class Op, class... V>
-concept has_simd_form = sizeof...(V) > 0 && requires(const V&... v) {
-  { Op::simd(v...) } -> std::same_as<std::common_type_t<V...>>;
+concept has_simd_form = sizeof...(V) > 0 && requires(const Op& op, const V&... v) {
+  { op.simd(v...) } -> std::same_as<std::common_type_t<V...>>;
 };
 
 template <class T, class K>
@@ -59,7 +61,9 @@ struct batchable<detail::cast_kernel<T, K>, T> : batchable<K, T> {};
 template <class T, class Op, class... K>
 constexpr bool node_batchable() {
   if constexpr (!simd_type_v<T>) return false;  // batches of float/double only: ask no more
-  else return has_simd_form<Op, typename batch_for<T, K>::type...> && (batchable<K, T>::value && ...);
+  // the leaves first: asking for the vector form compiles a user's generic functor on batches
+  else if constexpr (!(batchable<K, T>::value && ...)) return false;
+  else return has_simd_form<Op, typename batch_for<T, K>::type...>;
 }
 template <class T, class Op, class... K>
 struct batchable<detail::node_kernel<T, Op, K...>, T> : std::bool_constant<node_batchable<T, Op, K...>()> {};
@@ -80,6 +84,9 @@ batch_t<T> load(const detail::scalar_kernel<T>& k, index_t) {
 }
 template <class T>
 batch_t<T> load(const detail::array_kernel<T>& k, index_t i) {
+  // a leaf broadcast along a line (stride 0: `a + col`) is one value; the branch goes the same
+  // way for a whole line
+  if (k.view.strides[k.view.rank > 0 ? k.view.rank - 1 : 0] == 0) return batch_t<T>(k.view.data[0]);
   return batch_t<T>::load_unaligned(k.view.data + i);
 }
 template <class T, class K>
@@ -88,7 +95,7 @@ batch_t<T> load(const detail::cast_kernel<T, K>& k, index_t i) {
 }
 template <class T, class Op, class... K, std::size_t... I>
 batch_t<T> load_node(const detail::node_kernel<T, Op, K...>& k, index_t i, std::index_sequence<I...>) {
-  return Op::simd(load(std::get<I>(k.args), i)...);
+  return k.op.simd(load(std::get<I>(k.args), i)...);
 }
 template <class T, class Op, class... K>
 batch_t<T> load(const detail::node_kernel<T, Op, K...>& k, index_t i) {
@@ -104,6 +111,21 @@ bool try_evaluate(T* dst, index_t n, const K& k, index_t parallel_threshold) {
 #pragma omp parallel for if (n > parallel_threshold)
     for (index_t i = 0; i < full; i += w) load(k, i).store_unaligned(dst + i);
     for (index_t i = full; i < n; ++i) dst[i] = k.at_contig(i);
+    return true;
+  } else {
+    return false;
+  }
+}
+
+/// One line of a walk, on the calling thread: dst[0..n) = k, whose leaves are unit-stride or
+/// broadcast along the line; true when k has a vector form.
+template <class T, class K>
+bool try_evaluate_line(T* dst, index_t n, const K& k) {
+  if constexpr (batchable<K, T>::value) {
+    constexpr index_t w = static_cast<index_t>(batch_t<T>::size);
+    const index_t full = n / w * w;
+    for (index_t i = 0; i < full; i += w) load(k, i).store_unaligned(dst + i);
+    for (index_t i = full; i < n; ++i) dst[i] = k.at_line(i);
     return true;
   } else {
     return false;

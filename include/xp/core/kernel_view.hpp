@@ -59,6 +59,25 @@ struct strided_view {
     }
     return data[off];
   }
+  /// Offset in elements of the element at multi-index `idx`, dimension `axis` left out (its
+  /// entry is ignored): the start of one line along `axis`.
+  XP_HD index_t line_offset(const index_t* idx, int axis) const {
+    index_t off = 0;
+    for (int d = 0; d < rank; ++d)
+      if (d != axis) off += idx[d] * strides[d];
+    return off;
+  }
+  /// The line along `axis` through multi-index `idx` as a rank-1 view: walking it costs one
+  /// multiply per element, where operator[] divides once per dimension.
+  XP_HD strided_view line(const index_t* idx, int axis) const {
+    strided_view v = *this;  // only the rank-1 fields are read after this
+    v.data = data + line_offset(idx, axis);
+    v.rank = 1;
+    v.size = shape[axis];
+    v.shape[0] = shape[axis];
+    v.strides[0] = strides[axis];
+    return v;
+  }
   /// C-contiguous: kernels can index data[i] directly.
   XP_HD bool is_contiguous() const {
     index_t expect = 1;

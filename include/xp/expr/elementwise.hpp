@@ -54,6 +54,14 @@ struct scalar_kernel {
   }
   bool contiguous() const { return true; }
   bool aligned(int) const { return true; }
+  // the line protocol (a walk with carried indices, backends/host/lines.hpp): the kernel
+  // restricted to one line along `axis`, indexed by position on that line
+  scalar_kernel line(const index_t*, int) const { return *this; }
+  XP_HD T at_line(index_t) const { return value; }
+  template <class P>
+  bool all_views(const P&) const {
+    return true;
+  }
 };
 template <class T>
 struct array_kernel {
@@ -73,6 +81,13 @@ struct array_kernel {
   }
   bool contiguous() const { return view.is_contiguous(); }
   bool aligned(int n) const { return pointer_aligned(view.data, sizeof(T) * n); }
+  array_kernel line(const index_t* idx, int axis) const { return {view.line(idx, axis)}; }
+  XP_HD T at_line(index_t i) const { return view.data[i * view.strides[0]]; }
+  /// p(view) for every array leaf: what a backend asks of the leaves' strides before a walk.
+  template <class P>
+  bool all_views(const P& p) const {
+    return p(view);
+  }
 };
 template <class R, class Op, class... K>
 struct node_kernel {
@@ -94,8 +109,22 @@ struct node_kernel {
   }
   bool contiguous() const { return contiguous_all(seq{}); }
   bool aligned(int n) const { return aligned_all(n, seq{}); }
+  node_kernel line(const index_t* idx, int axis) const { return line_all(idx, axis, seq{}); }
+  XP_HD R at_line(index_t i) const { return call_line(i, seq{}); }
+  template <class P>
+  bool all_views(const P& p) const {
+    return std::apply([&](const auto&... a) { return (a.all_views(p) && ... && true); }, args);
+  }
 
  private:
+  template <std::size_t... I>
+  node_kernel line_all(const index_t* idx, int axis, std::index_sequence<I...>) const {
+    return {op, {std::get<I>(args).line(idx, axis)...}};
+  }
+  template <std::size_t... I>
+  XP_HD R call_line(index_t i, std::index_sequence<I...>) const {
+    return static_cast<R>(op(std::get<I>(args).at_line(i)...));
+  }
   template <std::size_t... I>
   XP_HD R call(index_t i, std::index_sequence<I...>) const {
     return static_cast<R>(op(std::get<I>(args)(i)...));
@@ -158,6 +187,12 @@ struct cast_kernel {
   }
   bool contiguous() const { return inner.contiguous(); }
   bool aligned(int n) const { return inner.aligned(n); }
+  cast_kernel line(const index_t* idx, int axis) const { return {inner.line(idx, axis)}; }
+  XP_HD R at_line(index_t i) const { return convert<R>(inner.at_line(i)); }
+  template <class P>
+  bool all_views(const P& p) const {
+    return inner.all_views(p);
+  }
 };
 
 template <class X>

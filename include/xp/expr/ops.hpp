@@ -1161,6 +1161,67 @@ auto astype(const X& x) {
   return detail::make_expr(ops::cast<U>{}, x);
 }
 
+// ---- xp::math on xsimd batches: what a generic user functor calls on the host ------------------
+namespace detail {
+// A function with no vector form, lane by lane through the scalar one: C's exact fmod and pow.
+template <class V, class Scalar>
+V scalar_lanes(const V& x, const V& y, Scalar scalar_fn) {
+  using T = typename V::value_type;
+  alignas(V::arch_type::alignment()) T a[V::size], b[V::size];
+  x.store_aligned(a);
+  y.store_aligned(b);
+  for (std::size_t i = 0; i < V::size; ++i) a[i] = scalar_fn(a[i], b[i]);
+  return V::load_aligned(a);
+}
+}  // namespace detail
+
+/// Each xp::math function on a batch is the vector form of the op of the same name, so a
+/// functor computes exactly what the fused expression of its formula does.
+template <class T, class A>
+struct math::batch_math<::xsimd::batch<T, A>> {
+  using V = ::xsimd::batch<T, A>;
+  static constexpr bool enabled = std::is_same_v<T, float> || std::is_same_v<T, double>;
+#define XP_BATCH_MATH(name, op) \
+  static V name(const V& x) { return ops::op::simd(x); }
+  XP_BATCH_MATH(sin, sin)
+  XP_BATCH_MATH(cos, cos)
+  XP_BATCH_MATH(tan, tan)
+  XP_BATCH_MATH(arcsin, arcsin)
+  XP_BATCH_MATH(arccos, arccos)
+  XP_BATCH_MATH(arctan, arctan)
+  XP_BATCH_MATH(sinh, sinh)
+  XP_BATCH_MATH(cosh, cosh)
+  XP_BATCH_MATH(tanh, tanh)
+  XP_BATCH_MATH(exp, exp)
+  XP_BATCH_MATH(exp2, exp2)
+  XP_BATCH_MATH(expm1, expm1)
+  XP_BATCH_MATH(log, log)
+  XP_BATCH_MATH(log2, log2)
+  XP_BATCH_MATH(log10, log10)
+  XP_BATCH_MATH(log1p, log1p)
+  XP_BATCH_MATH(sqrt, sqrt)
+  XP_BATCH_MATH(cbrt, cbrt)
+  XP_BATCH_MATH(fabs, absolute)
+#undef XP_BATCH_MATH
+  // rounding is exact in xsimd (np.round's half to even is nearbyint)
+  static V floor(const V& x) { return ::xsimd::floor(x); }
+  static V ceil(const V& x) { return ::xsimd::ceil(x); }
+  static V trunc(const V& x) { return ::xsimd::trunc(x); }
+  static V round(const V& x) { return ::xsimd::nearbyint(x); }
+  static V arctan2(const V& y, const V& x) { return ops::arctan2::simd(y, x); }
+  static V hypot(const V& x, const V& y) { return ops::hypot::simd(x, y); }
+  static V copysign_of(const V& x, const V& y) { return ops::copysign::simd(x, y); }
+  static V fmod(const V& x, const V& y) {
+    return detail::scalar_lanes(x, y, [](T a, T b) { return math::fmod(a, b); });
+  }
+  static V pow(const V& x, const V& y) {
+    return detail::scalar_lanes(x, y, [](T a, T b) { return math::pow(a, b); });
+  }
+  static auto isnan(const V& x) { return ::xsimd::isnan(x); }
+  static auto isinf(const V& x) { return ::xsimd::isinf(x); }
+  static auto isfinite(const V& x) { return ::xsimd::isfinite(x); }
+};
+
 }  // namespace xp
 
 // XP_UNARY_FUNCTION and XP_BINARY_FUNCTION stay defined: they are the public generators.
