@@ -245,7 +245,8 @@ TEST_CASE(
     return xp::debug::launch_count() - before;
   };
   CHECK(passes([&] { xp::concat({a, b}, 1); }) == 1);
-  CHECK(passes([&] { xp::concat({wide, wide}, 1); }) == 2);
+  // the host joins wide rows in one pass as well (join_wide_rows)
+  CHECK(passes([&] { xp::concat({wide, wide}, 1); }) == (xp::detail::join_wide_rows<B> ? 1 : 2));
   CHECK(passes([&] { xp::concat({a, xp::transpose(a)}, 1); }) == 2);                // a strided input: one copy each
   CHECK(passes([&] { xp::concat({a, xp::transpose(a), b}, std::nullopt); }) == 3);  // no ravel copies
   CHECK(passes([&] { xp::stack({a, a, a}, -1); }) == 1);

@@ -2,7 +2,8 @@
 /// @file backends/host/compact.hpp
 /// @brief The host's stream compaction: chunks of the positions counted in parallel, the
 /// chunk counts scanned, then each chunk written from its offset in parallel (two passes over
-/// the flags; the selected positions come out in increasing order, as NumPy's).
+/// the flags; the selected positions come out in increasing order, as NumPy's). The write pass
+/// lists a block's selected positions without branching, then calls the writer on the list.
 
 #include <vector>
 
@@ -15,6 +16,8 @@ template <>
 struct primitive::compact<host> {
   /// Positions per chunk: a chunk is counted and written by one thread.
   static constexpr index_t chunk = index_t{1} << 14;
+  /// Positions whose selection is listed at once in the write pass: 16 KiB of list, in L1.
+  static constexpr index_t block = index_t{1} << 11;
 
   template <class Flag, class MakeWriter>
   static index_t run(index_t n, const Flag& flag, MakeWriter&& make_writer) {
@@ -36,8 +39,20 @@ struct primitive::compact<host> {
       const index_t end = c * chunk + chunk < n ? c * chunk + chunk : n;
       index_t k = offsets[c];
       if (k == offsets[static_cast<std::size_t>(c) + 1]) continue;
-      for (index_t i = c * chunk; i < end; ++i)
-        if (flag(i)) writer(k++, i);
+      // The selected positions of a block are listed without a branch (each position is stored,
+      // the list grows by its flag), then written: a branch per position mispredicts on a random
+      // mask (x[x > 0] of 2^24 float32 took 85-170 ms that way, NumPy 75-170 ms in the same runs).
+      index_t selected[block];
+      for (index_t b = c * chunk; b < end; b += block) {
+        const index_t stop = end - b < block ? end : b + block;
+        index_t m = 0;
+        for (index_t i = b; i < stop; ++i) {
+          selected[m] = i;
+          m += flag(i) ? 1 : 0;
+        }
+        for (index_t j = 0; j < m; ++j) writer(k + j, selected[j]);
+        k += m;
+      }
     }
     return total;
   }

@@ -40,6 +40,13 @@ struct join_problem {
   }
 };
 
+/// Whether backend B's join primitive also takes rows of at least join_narrow_row_bytes
+/// (manipulation.hpp): the host's copies each row piece with memcpy at copy bandwidth; the device's
+/// leaves wide rows to one vectorised copy per source, which ran faster there. Specialised by a
+/// backend's join header.
+template <class B>
+inline constexpr bool join_wide_rows = false;
+
 /// An element of 16 bytes (complex128), moved whole.
 struct alignas(16) bytes16 {
   std::uint64_t lo, hi;

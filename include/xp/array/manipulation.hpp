@@ -148,12 +148,13 @@ std::vector<ndarray<T, B>> split_at(const ndarray<T, B>& a, int ax, const std::v
 
 // Rows narrower than this many bytes are joined in one pass (primitive::join); wider ones are
 // copied source by source, each row a run of whole vectors (on the H100, concat along the last axis
-// of 32 KiB rows ran at 91% of copy bandwidth that way, stack along a new last axis at 39%).
+// of 32 KiB rows ran at 91% of copy bandwidth that way, stack along a new last axis at 39%), except
+// on a backend whose join takes wide rows too (join_wide_rows<B>: the host).
 inline constexpr std::size_t join_narrow_row_bytes = 1024;
 
 // Fills `out` (fresh, C-contiguous) with the arrays joined along its axis `ax` in one pass when
-// their rows are narrow, returning whether it did: rows are out's positions before `ax`, and each
-// array contributes size / rows elements to every row (concat, and stack's new axis alike). Only
+// their rows are narrow (any rows where join_wide_rows<B>), returning whether it did: rows are out's positions before
+// `ax`, and each array contributes size / rows elements to every row (concat, and stack's new axis alike). Only
 // C-contiguous inputs of out's dtype, at most max_join_sources of them.
 template <class T, class B>
 bool join_narrow_rows(ndarray<T, B>& out, const std::vector<ndarray<T, B>>& arrays, int ax) {
@@ -175,7 +176,7 @@ bool join_narrow_rows(ndarray<T, B>& out, const std::vector<ndarray<T, B>>& arra
     p.width[p.sources] = width;
     ++p.sources;
   }
-  if (!narrow) return false;
+  if (!narrow && !join_wide_rows<B>) return false;
   primitive::join<B>::run(p);
   return true;
 }
@@ -187,7 +188,8 @@ bool join_narrow_rows(ndarray<T, B>& out, const std::vector<ndarray<T, B>>& arra
 /// @brief np.concatenate(arrays, axis) / the array API's concat: the arrays joined along an
 /// existing axis, in a new C-contiguous array; `axis = std::nullopt` joins the flattened arrays
 /// (NumPy's axis=None). Each input is one strided copy into its slice of the result; rows
-/// narrower than 1 KiB from up to 8 C-contiguous inputs are joined in one pass instead.
+/// narrower than 1 KiB (of any width on the host) from up to 8 C-contiguous inputs are joined in
+/// one pass instead.
 /// @throws xp::value_error for no arrays or 0-d arrays; xp::shape_error naming both shapes and
 ///         the axis when ranks or the other extents differ; xp::index_error for an axis out of
 ///         range.
@@ -245,7 +247,8 @@ ndarray<result_type_t<Ts...>, B> concatenate(const std::tuple<ndarray<Ts, B>...>
 
 /// @brief np.stack(arrays, axis): arrays of one shape joined along a new axis (negative axes
 /// count in the result's ndim + 1 axes). Each input is one strided copy, or, for rows narrower
-/// than 1 KiB from up to 8 C-contiguous inputs (a new last axis), one pass joins them all.
+/// than 1 KiB (of any width on the host) from up to 8 C-contiguous inputs, one pass joins them
+/// all.
 /// @throws xp::value_error for no arrays; xp::shape_error naming the differing shapes;
 ///         xp::index_error for an axis out of range.
 template <class T, class B>

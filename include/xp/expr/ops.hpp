@@ -1031,12 +1031,30 @@ auto clip(const X& x, const L& lo, const H& hi) {
 }
 
 namespace ops {
-/// np.where(cond, x, y).
+/// np.where(cond, x, y). On the host a real result is a bit select under a mask made from the
+/// condition: no branch, and the loop vectorises. `c ? x : y` became a branch on a stored bool
+/// condition, mispredicted on a random mask (where(c, x, y) of 2^24 float32: 90-120 ms, NumPy's
+/// 90-140 ms on the 2-core machine).
 struct where {
+  // the unsigned integer of R's size (R: a real arithmetic type)
+  template <class R>
+  using bits_of =
+      std::conditional_t<sizeof(R) == 1, std::uint8_t,
+                         std::conditional_t<sizeof(R) == 2, std::uint16_t,
+                                            std::conditional_t<sizeof(R) == 4, std::uint32_t, std::uint64_t>>>;
   template <class C, class A, class B>
   XP_HD auto operator()(C c, A a, B b) const {
     using R = promote_t<A, B>;
-    return detail::convert<bool>(c) ? static_cast<R>(a) : static_cast<R>(b);
+    const bool take_a = detail::convert<bool>(c);
+#if !defined(__CUDA_ARCH__)
+    if constexpr (std::is_arithmetic_v<R> && !std::is_same_v<R, bool>) {
+      using U = bits_of<R>;
+      const U mask = U(0) - static_cast<U>(take_a);  // all ones where the condition holds
+      return std::bit_cast<R>(static_cast<U>((std::bit_cast<U>(static_cast<R>(a)) & mask) |
+                                             (std::bit_cast<U>(static_cast<R>(b)) & static_cast<U>(~mask))));
+    }
+#endif
+    return take_a ? static_cast<R>(a) : static_cast<R>(b);
   }
 };
 }  // namespace ops
