@@ -5,9 +5,11 @@
 // temporaries of the same shape) free and ask for the same sizes again, so keeping a bounded set
 // of freed buffers makes their writes run at memory speed.
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
 #include <mutex>
 #include <new>
@@ -19,6 +21,25 @@ namespace {
 
 constexpr std::size_t alignment = primitive::memory<host>::alignment;
 constexpr std::size_t default_limit = std::size_t{1} << 30;
+// Fresh buffers from this size on ask the kernel for 2 MiB pages (NumPy's threshold too): with 4 KiB
+// pages a random gather from a 64 MiB array misses the TLB on almost every element; `take` of 2^22
+// random int64 indices from 2^24 float32 ran 44 ms that way and 26-30 ms on huge pages (2-core
+// machine, transparent huge pages in "madvise" mode). Also 512x fewer first-write page faults.
+constexpr std::size_t huge_page_threshold = std::size_t{4} << 20;
+
+void advise_huge_pages(void* p, std::size_t bytes) noexcept {
+#if defined(MADV_HUGEPAGE)
+  const long page = ::sysconf(_SC_PAGESIZE);
+  if (page <= 0 || bytes < huge_page_threshold) return;
+  const auto first = (reinterpret_cast<std::uintptr_t>(p) + std::uintptr_t(page) - 1) / std::uintptr_t(page) *
+                     std::uintptr_t(page);  // madvise takes whole pages inside the buffer
+  const auto last = (reinterpret_cast<std::uintptr_t>(p) + bytes) / std::uintptr_t(page) * std::uintptr_t(page);
+  if (last > first) (void)::madvise(reinterpret_cast<void*>(first), last - first, MADV_HUGEPAGE);  // a hint
+#else
+  (void)p;
+  (void)bytes;
+#endif
+}
 
 #if defined(__SANITIZE_ADDRESS__)
 constexpr bool under_asan = true;
@@ -112,6 +133,7 @@ std::shared_ptr<void> backends::host::allocate_cached(std::size_t bytes) {
         throw out_of_memory(bytes, pages > 0 && page > 0 ? std::size_t(pages) * std::size_t(page) : 0, "host heap");
       }
     }
+    advise_huge_pages(p, cls);
   }
   return std::shared_ptr<void>(p, [cls](void* q) { give_back(q, cls); });
 }
