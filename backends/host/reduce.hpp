@@ -23,6 +23,7 @@
 #include <type_traits>
 
 #include "xp/backends/host/lines.hpp"
+#include "xp/backends/host/simd.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/kernel_view.hpp"
 
@@ -217,24 +218,62 @@ struct layout_reducer {
     else return pairwise(get, desc, r0, first, n);
   }
 
-  /// One line of kernel k (already restricted to it), unit-stride or not.
+  /// How the leaves of a kernel step along its lines.
+  enum class line_kind {
+    unit,               ///< every leaf unit-stride
+    unit_or_broadcast,  ///< unit-stride or stride 0 (a leaf broadcast along the line: var's mean)
+    strided,
+  };
+  template <class K>
+  static line_kind kind_of(const K& input, int axis) {
+    if (input.all_views([&](const auto& v) { return v.strides[axis] == 1; })) return line_kind::unit;
+    if (input.all_views([&](const auto& v) { return v.strides[axis] == 1 || v.strides[axis] == 0; }))
+      return line_kind::unit_or_broadcast;
+    return line_kind::strided;
+  }
+
+  /// Values an expression computes a register at a time are staged in blocks of this many on the
+  /// stack (4 KiB of float), then reduced from there: sum(exp(x)) gets xsimd's exp, and var's
+  /// deviations (a leaf broadcast along the line) get vector loads, where the element loop gets
+  /// neither.
+  static constexpr index_t staged_block = 1024;
+
   template <class K, class D>
-  static auto line_run(const K& line, bool unit, const D& desc, index_t r0, index_t n) {
-    if (unit) return run_of([&](index_t i) { return line.at_contig(i); }, desc, r0, 0, n);
-    return run_of([&](index_t i) { return line.at_line(i); }, desc, r0, 0, n);
+  static auto staged_run(const K& line, const D& desc, index_t r0, index_t first, index_t n) {
+    using Acc = decltype(desc.identity);
+    using V = std::decay_t<decltype(line.at_line(0))>;
+    alignas(64) V block[staged_block];
+    pairwise_counter<Acc, D> counter(desc);
+    for (index_t b0 = 0; b0 < n; b0 += staged_block) {
+      const index_t m = std::min(staged_block, n - b0);
+      simd::evaluate_span(block, first + b0, m, line);
+      counter.add(run_of([&](index_t i) { return block[i]; }, desc, r0 + b0, 0, m));
+    }
+    return counter.total();
+  }
+
+  /// Values first..first+n of one line of kernel k (already restricted to the line).
+  template <class K, class D>
+  static auto span_run(const K& line, line_kind kind, const D& desc, index_t r0, index_t first, index_t n) {
+    using V = std::decay_t<decltype(line.at_line(0))>;
+    if constexpr (!std::is_same_v<K, detail::array_kernel<V>> && simd::batchable<K, V>::value) {
+      if (kind != line_kind::strided) return staged_run(line, desc, r0, first, n);
+    }
+    if (kind == line_kind::unit) return run_of([&](index_t i) { return line.at_contig(i); }, desc, r0, first, n);
+    return run_of([&](index_t i) { return line.at_line(i); }, desc, r0, first, n);
   }
 
   // ---- rows: each output reduces the trailing axes -------------------------------------------
 
   /// Output o's reduction: the reduced axes [split, rank) at kept multi-index idx[0..split).
   template <class K, class D>
-  static auto reduce_output(const K& input, const iteration_shape& s, int split, index_t* idx, bool unit, const D& desc,
-                            index_t first_line, index_t last_line) {
+  static auto reduce_output(const K& input, const iteration_shape& s, int split, index_t* idx, line_kind kind,
+                            const D& desc, index_t first_line, index_t last_line) {
     using Acc = decltype(desc.identity);
     const int axis = s.rank - 1;
     const index_t len = s.shape[axis];
     if (split == axis)  // one reduced axis: one line
-      return line_run(input.line(idx, axis), unit, desc, 0, len);
+      return span_run(input.line(idx, axis), kind, desc, 0, 0, len);
     pairwise_counter<Acc, D> counter(desc);
     const line_walk reduced{s.shape + split, s.rank - split, axis - split};
     reduced.run(first_line, last_line, [&](const index_t* r) {
@@ -242,7 +281,7 @@ struct layout_reducer {
       idx[axis] = 0;
       index_t flat = 0;  // the line's first position in the run (argmin/argmax report it)
       for (int d = split; d <= axis; ++d) flat = flat * s.shape[d] + idx[d];
-      counter.add(line_run(input.line(idx, axis), unit, desc, flat, len));
+      counter.add(span_run(input.line(idx, axis), kind, desc, flat, 0, len));
     });
     return counter.total();
   }
@@ -260,7 +299,7 @@ struct layout_reducer {
       return;
     }
     const int axis = s.rank - 1;
-    const bool unit = input.all_views([&](const auto& v) { return v.strides[axis] == 1; });
+    const line_kind kind = kind_of(input, axis);
     const index_t len = s.shape[axis], lines = inner / len;
     if (outer == 1 && inner > chunk) {
       // one output: fixed tasks of whole lines (a contiguous input is one line of everything)
@@ -275,12 +314,11 @@ struct layout_reducer {
           index_t idx[XP_MAX_KERNEL_RANK] = {};
           if (tasks > 1) {
             partial[t] =
-                reduce_output(input, s, split, idx, unit, desc, t * per_task, std::min(lines, (t + 1) * per_task));
+                reduce_output(input, s, split, idx, kind, desc, t * per_task, std::min(lines, (t + 1) * per_task));
           } else {  // one long line, cut into pieces
             const index_t first = t * chunk, n = std::min(len - first, chunk);
             const auto line = input.line(idx, axis);
-            partial[t] = unit ? run_of([&](index_t i) { return line.at_contig(i); }, desc, first, first, n)
-                              : run_of([&](index_t i) { return line.at_line(i); }, desc, first, first, n);
+            partial[t] = span_run(line, kind, desc, first, first, n);
           }
         }
         pairwise_counter<Acc, D> counter(desc);
@@ -294,7 +332,7 @@ struct layout_reducer {
     for (index_t o = 0; o < outer; ++o) {
       index_t idx[XP_MAX_KERNEL_RANK] = {};
       if (split > 0) kept.run(o, o + 1, [&](const index_t* k) { std::copy(k, k + split, idx); });
-      out[o] = static_cast<Out>(desc.finish(reduce_output(input, s, split, idx, unit, desc, 0, lines), inner));
+      out[o] = static_cast<Out>(desc.finish(reduce_output(input, s, split, idx, kind, desc, 0, lines), inner));
     }
   }
 

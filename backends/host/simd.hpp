@@ -117,6 +117,17 @@ bool try_evaluate(T* dst, index_t n, const K& k, index_t parallel_threshold) {
   }
 }
 
+/// dst[0..n) = k at positions first..first+n of one line (leaves unit-stride or broadcast along
+/// it), on the calling thread; k must be batchable.
+template <class T, class K>
+void evaluate_span(T* dst, index_t first, index_t n, const K& k) {
+  static_assert(batchable<K, T>::value);
+  constexpr index_t w = static_cast<index_t>(batch_t<T>::size);
+  const index_t full = n / w * w;
+  for (index_t i = 0; i < full; i += w) load(k, first + i).store_unaligned(dst + i);
+  for (index_t i = full; i < n; ++i) dst[i] = k.at_line(first + i);
+}
+
 /// One line of a walk, on the calling thread: dst[0..n) = k, whose leaves are unit-stride or
 /// broadcast along the line; true when k has a vector form.
 template <class T, class K>

@@ -1153,6 +1153,12 @@ struct cast {
   XP_HD T operator()(A a) const {
     return detail::convert<T>(a);
   }
+  /// The host's vector form: asked for only when the operand is a register of T already (the
+  /// var/std deviations' astype<M>(x) of an M array), where converting is nothing.
+  template <class V>
+  static V simd(const V& v) {
+    return v;
+  }
 };
 }  // namespace ops
 /// @brief The expression converted to U, lazily (fuses like any op): x.astype(U).
