@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """The host's standing table: xp against NumPy on NumPy's everyday operations.
 
-    python3 bench/host_table.py BUILD_DIR [--rounds 5] [--min-time 0.3] [--out FILE]
-                                [--python /usr/bin/python3] [--filter REGEX]
+    python3 bench/host_table.py BUILD_DIR [--rounds 5] [--min-time 0.2] [--out FILE]
+                                [--json RAW] [--python /usr/bin/python3] [--filter REGEX]
 
 BUILD_DIR holds a Release build with the benchmarks (-DXP_BUILD_BENCH=ON; its xp_bench is built
 with -march=native). Each of R interleaved rounds runs, in a rotating order, xp_bench
@@ -16,8 +16,11 @@ writes) and their share of the two-thread copy row (`x.copy()`, 2^24 float32) of
 and the goals of issue 31: xp / NumPy <= 1.0 at one thread (<= 0.8 for the axis-0 reductions,
 argmax, broadcasting, the strided in-place update and concatenate along axis 1), and, for
 bandwidth-bound rows, >= 80% of the copy rate at two threads. Rows and goals are listed in
-bench/peers/everyday.py. The table goes to stdout and, with --out, to FILE. On the 2-core
-development machine one round takes about two minutes with the default --min-time.
+bench/peers/everyday.py. The table goes to stdout and, with --out, to FILE; --json keeps every
+round's numbers. The header gives the load average at the start of each round: the machine's
+other work slows both sides, two threads most (a thread that loses its core waits for a
+scheduler tick), so compare tables taken at similar loads. On the idle 2-core development
+machine a round takes under two minutes with the default --min-time.
 """
 import argparse
 import datetime
@@ -103,8 +106,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("build_dir", help="a build with -DXP_BUILD_BENCH=ON (bench/xp_bench in it)")
     parser.add_argument("--rounds", type=int, default=5)
-    parser.add_argument("--min-time", type=float, default=0.3, help="seconds per operation and run")
+    parser.add_argument("--min-time", type=float, default=0.2, help="seconds per operation and run")
     parser.add_argument("--out", help="also write the table here")
+    parser.add_argument("--json", help="write every round's numbers here")
     parser.add_argument("--python", default=sys.executable, help="the Python with NumPy for the peers")
     parser.add_argument("--filter", default=FILTER, help="a narrower regular expression of names (testing)")
     args = parser.parse_args()
@@ -121,11 +125,14 @@ def main():
     runs = {"numpy": {}, **{t: {} for t in THREADS}}
     bandwidth = {t: {} for t in THREADS}
     configs = ["numpy", *THREADS]
+    round_loads = []
     for r in range(args.rounds):
+        round_loads.append(os.getloadavg()[0])
         order = configs[r % len(configs):] + configs[:r % len(configs)]  # rotate: no config always first
         for config in order:
-            print(f"host_table: round {r + 1}/{args.rounds}, {'NumPy' if config == 'numpy' else f'xp, {config} thread(s)'}",
-                  file=sys.stderr, flush=True)
+            elapsed = (datetime.datetime.now(datetime.timezone.utc) - started).total_seconds()
+            what = "NumPy" if config == "numpy" else f"xp, {config} thread(s)"
+            print(f"host_table: {elapsed:5.0f} s: round {r + 1}/{args.rounds}, {what}", file=sys.stderr, flush=True)
             if config == "numpy":
                 for name, t in numpy_round(args.python, args.min_time, args.filter).items():
                     runs["numpy"].setdefault(name, []).append(t)
@@ -149,6 +156,7 @@ def main():
         f"- {args.rounds} interleaved rounds, medians; each time the mean per call over {args.min_time} s",
         f"- load before: {load_before}",
         f"- load after:  {load_after}",
+        f"- load (1-minute average) at each round's start: {', '.join(f'{x:.2f}' for x in round_loads)}",
         f"- two-thread copy rate (x.copy(), same run): {copy_rate / 1e9:.2f} GB/s" if copy_rate else
         "- two-thread copy rate: not measured",
         "",
@@ -203,6 +211,11 @@ def main():
     if args.out:
         with open(args.out, "w") as f:
             f.write(text)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump({"seconds": {str(c): runs[c] for c in configs},
+                       "bytes_per_second": {str(t): bandwidth[t] for t in THREADS},
+                       "round_loads": round_loads, "min_time": args.min_time}, f, indent=1)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,7 @@
 bench/host_table.py): the same operations on the same shapes of U[-1, 1) values, keyed by the
 names xp_bench prints. Prints one JSON object {name: seconds per call}.
 
-    python3 bench/peers/everyday.py [--min-time 0.3] [--filter REGEX] > everyday.json
+    python3 bench/peers/everyday.py [--min-time 0.2] [--filter REGEX] > everyday.json
     python3 bench/peers/everyday.py --rows      the table's rows as JSON (no NumPy needed)
 
 Each call is timed as Google Benchmark times xp's: one call to warm up, then as many calls as
@@ -134,7 +134,7 @@ def mean_time(f, min_time):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--min-time", type=float, default=0.3, help="seconds of calls per operation")
+    parser.add_argument("--min-time", type=float, default=0.2, help="seconds of calls per operation")
     parser.add_argument("--filter", default="", help="only the names matching this regular expression")
     parser.add_argument("--rows", action="store_true", help="print the table's rows and stop")
     args = parser.parse_args()
