@@ -144,7 +144,7 @@ def main():
     finished = datetime.datetime.now(datetime.timezone.utc)
     load_after = command_output(["uptime"])
 
-    copy_name = next((row["name"] for row in rows if row["name"].endswith("/copy_f32")), None)
+    copy_name = next((row["name"] for row in rows if row["reference"]), None)
     copy_rate = median_or_none(bandwidth[2].get(copy_name, []))
     commit = command_output(["git", "-C", HERE, "describe", "--always", "--dirty"])
     lines = [
@@ -200,7 +200,7 @@ def main():
         f"One thread, xp / NumPy at its goal: {met['ratio'][0]} of {met['ratio'][1]} operations. "
         f"Two threads, bandwidth-bound at >= {COPY_SHARE_GOAL:.0%} of the copy rate: "
         f"{met['copy'][0]} of {met['copy'][1]}. (met?: the one-thread goal, then the two-thread one.)",
-        "Names: host_everyday/<name> in bench/bench_host_everyday.cpp and bench/peers/everyday.py.",
+        "Names: host_everyday/<name>/real_time in bench/bench_host_everyday.cpp and bench/peers/everyday.py.",
     ]
     known = {row["name"] for row in rows}
     strays = sorted(set().union(*(set(runs[c]) for c in configs)) - known)

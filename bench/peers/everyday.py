@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """NumPy's side of the host's standing table (bench/bench_host_everyday.cpp, run by
 bench/host_table.py): the same operations on the same shapes of U[-1, 1) values, keyed by the
-names xp_bench prints. Prints one JSON object {name: seconds per call}.
+names xp_bench prints (host_everyday/<name>/real_time). Prints one JSON object {name: seconds per call}.
 
     python3 bench/peers/everyday.py [--min-time 0.2] [--filter REGEX] > everyday.json
     python3 bench/peers/everyday.py --rows      the table's rows as JSON (no NumPy needed)
@@ -24,6 +24,7 @@ SIDE = 4096        # a, b: SIDE x SIDE float32
 LENGTH = 1 << 24   # x, y: float32
 GATHER = 1 << 22   # take's int64 indices
 PREFIX = "host_everyday/"
+SUFFIX = "/real_time"  # xp's benchmarks time the wall clock (UseRealTime): Google Benchmark prints this
 
 # Goals of xp / NumPy at one thread (issue 31): 0.8 for the axis-0 reductions, argmax,
 # broadcasting, the strided in-place update and concatenate along axis 1, 1.0 for the rest.
@@ -80,6 +81,8 @@ ROWS = [
      lambda np, d: np.full((SIDE, SIDE), 1.5, np.float32)),
     ("copy_f32", "x.copy() (the reference)", EVEN, True, lambda np, d: d.x.copy()),
 ]
+REFERENCE = "copy_f32"  # the row whose two-thread rate is the table's 100 %
+
 # What the table's reader needs to know about a row, printed under it.
 NOTES = {
     "std_axis0_f32": "GB/s counts one read of `a`, the floor; a two-pass std reads it twice.",
@@ -93,8 +96,8 @@ NOTES = {
 
 
 def rows():
-    return [{"name": PREFIX + n, "operation": op, "goal": goal, "bandwidth": bw, "note": NOTES.get(n, "")}
-            for n, op, goal, bw, _ in ROWS]
+    return [{"name": PREFIX + n + SUFFIX, "operation": op, "goal": goal, "bandwidth": bw, "note": NOTES.get(n, ""),
+             "reference": n == REFERENCE} for n, op, goal, bw, _ in ROWS]
 
 
 def inputs(np):
@@ -148,8 +151,8 @@ def main():
     d = inputs(np)
     out = {}
     for name, _, _, _, peer in ROWS:
-        if re.search(args.filter, PREFIX + name):
-            out[PREFIX + name] = mean_time(lambda: peer(np, d), args.min_time)
+        if re.search(args.filter, PREFIX + name + SUFFIX):
+            out[PREFIX + name + SUFFIX] = mean_time(lambda: peer(np, d), args.min_time)
     print(json.dumps(out, indent=1))
     print(f"everyday peers: NumPy {np.__version__}, {len(out)} operations", file=sys.stderr)
 
