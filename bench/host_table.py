@@ -70,13 +70,19 @@ def command_output(args):
 
 
 def cpu_model():
+    """The CPU's name and its widest vector extension (-march=native builds for it)."""
+    model, flags = platform.processor() or "?", set()
     try:
         for line in open("/proc/cpuinfo"):
             if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
+                model = line.split(":", 1)[1].strip()
+            elif line.startswith("flags"):
+                flags = set(line.split(":", 1)[1].split())
+                break
     except OSError:
         pass
-    return platform.processor() or "?"
+    widest = next((isa for isa in ("avx512f", "avx2", "avx", "sse4_2") if isa in flags), None)
+    return f"{model} ({widest.upper()})" if widest else model
 
 
 def build_info(build_dir):
