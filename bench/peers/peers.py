@@ -5,6 +5,9 @@ Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's be
     python3 bench/peers/peers.py > peers.json
     XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer,
                                                         dtypes, random, indexing, scan, manip, newops)
+
+The host's standing table (xp_bench's host_everyday/*) has its peers in bench/peers/everyday.py,
+run by bench/host_table.py.
 """
 import json
 import os
