@@ -155,6 +155,9 @@ struct layout_reducer {
     Acc lane[L];
     for (int l = 0; l < L; ++l) lane[l] = desc.identity;
     const index_t groups = n / L;
+    // (g++ -O3 unrolls this loop completely, 16 copies of a 32-lane body per instance, for no
+    // gain in speed: one copy keeps libxp's instantiations small)
+#pragma GCC unroll 1
     for (index_t g = 0; g < groups; ++g) {
       const index_t i = g * L;
 #if defined(__GNUC__) && !defined(__clang__)
@@ -182,7 +185,9 @@ struct layout_reducer {
     return desc.reduce(pairwise(get, desc, r0, first, half), pairwise(get, desc, r0 + half, first + half, n - half));
   }
 
-  /// argmin/argmax of a run: first best value and its position, scanned in order.
+  /// argmin/argmax of a run: first best value and its position, scanned in order. Each lane
+  /// keeps its best value and the group it came from as a 32-bit count, the width of a float:
+  /// compare, then two selects of one register each (64-bit positions took twice as long).
   template <class Get, class D>
   static auto arg_run(const Get& get, const D& desc, index_t r0, index_t first, index_t n) {
     using Acc = decltype(desc.identity);
@@ -190,25 +195,22 @@ struct layout_reducer {
     using scan = arg_scan<std::decay_t<decltype(desc.reduce)>>;
     constexpr int L = lanes<T> < 8 ? 8 : lanes<T>;
     Acc acc = desc.identity;
-    index_t i = 0;
-    if (n >= L) {
-      // each lane starts at a value of its own (the identity would tie with an equal extreme)
+    const index_t groups = n / L;
+    if (groups > 0) {
+      // each lane starts at a value of its own (the identity could tie with an equal extreme)
       T best[L];
-      index_t at[L];
-      for (int l = 0; l < L; ++l) {
-        best[l] = get(first + l);
-        at[l] = r0 + l;
-      }
-      for (i = L; i + L <= n; i += L)
+      std::int32_t group[L] = {};
+      for (int l = 0; l < L; ++l) best[l] = get(first + l);
+      for (std::int32_t g = 1; g < groups; ++g)
         for (int l = 0; l < L; ++l) {
-          const T v = get(first + i + l);
+          const T v = get(first + index_t{g} * L + l);
           const bool b = scan::better(v, best[l]);
           best[l] = b ? v : best[l];
-          at[l] = b ? r0 + i + l : at[l];
+          group[l] = b ? g : group[l];
         }
-      for (int l = 0; l < L; ++l) acc = desc.reduce(acc, Acc{best[l], at[l]});  // ties: lower index
+      for (int l = 0; l < L; ++l) acc = desc.reduce(acc, Acc{best[l], r0 + index_t{group[l]} * L + l});  // ties: lower
     }
-    for (; i < n; ++i) acc = desc.reduce(acc, Acc{get(first + i), r0 + i});
+    for (index_t i = groups * L; i < n; ++i) acc = desc.reduce(acc, Acc{get(first + i), r0 + i});
     return acc;
   }
 
@@ -232,48 +234,89 @@ struct layout_reducer {
     return line_kind::strided;
   }
 
-  /// Values an expression computes a register at a time are staged in blocks of this many on the
-  /// stack (4 KiB of float), then reduced from there: sum(exp(x)) gets xsimd's exp, and var's
-  /// deviations (a leaf broadcast along the line) get vector loads, where the element loop gets
-  /// neither.
+  /// A line's values are staged in blocks of this many on the stack (4 KiB of float), then
+  /// reduced from there, unless they already lie unit-stride in one array. The reduction itself
+  /// reads a pointer, so it is compiled once per reduction and value type, not once per kernel
+  /// and stride class (see value_source). An expression of float or double computes its values
+  /// a register at a time: sum(exp(x)) gets xsimd's exp, and var's deviations (a leaf broadcast
+  /// along the line) vector loads, where the element loop gets neither.
   static constexpr index_t staged_block = 1024;
 
-  template <class K, class D>
-  static auto staged_run(const K& line, const D& desc, index_t r0, index_t first, index_t n) {
+  template <class V, class K>
+  static void stage(V* block, const K& line, line_kind kind, index_t first, index_t m) {
+    if constexpr (simd::batchable<K, V>::value) {
+      if (kind != line_kind::strided) {
+        (void)simd::try_evaluate_span(block, first, m, line, kind == line_kind::unit);  // batchable: true
+        return;
+      }
+    }
+    if (kind == line_kind::unit) {
+      for (index_t i = 0; i < m; ++i) block[i] = line.at_contig(first + i);
+    } else {
+      for (index_t i = 0; i < m; ++i) block[i] = line.at_line(first + i);
+    }
+  }
+
+  /// Where a reduction's values come from: `fetch` gives m values of the line along `axis`
+  /// through `idx`, from position `first` on: a pointer into the array itself when they lie
+  /// there unit-stride, else into `block`, where it stages them. It is the only part compiled
+  /// per kernel type; the walks, counters and accumulators are compiled per reduction and value
+  /// type (test_reduction.cpp at -O3 took 44 s of g++ with everything per kernel, 17 s before
+  /// the layout-following walks).
+  template <class V>
+  struct value_source {
+    using fetch_fn = const V* (*)(const void*, line_kind, const index_t*, int, index_t, index_t, V*);
+    const void* kernel;
+    line_kind kind;
+    iteration_shape shape;
+    fetch_fn fetch;
+    const V* get(const index_t* idx, int axis, index_t first, index_t m, V* block) const {
+      return fetch(kernel, kind, idx, axis, first, m, block);
+    }
+  };
+  template <class K, class V>
+  static const V* fetch_values(const void* kernel, line_kind kind, const index_t* idx, int axis, index_t first,
+                               index_t m, V* block) {
+    const K line = static_cast<const K*>(kernel)->line(idx, axis);
+    if constexpr (std::is_same_v<K, detail::array_kernel<V>>) {
+      if (kind == line_kind::unit) return line.view.data + first;
+    }
+    stage(block, line, kind, first, m);
+    return block;
+  }
+
+  /// The values at `values[0..n)`, positions r0.. of the reduction.
+  template <class V, class D>
+  static auto values_run(const V* values, const D& desc, index_t r0, index_t n) {
+    return run_of([values](index_t i) { return values[i]; }, desc, r0, 0, n);
+  }
+
+  /// Values first..first+n of the line along `axis` through idx.
+  template <class V, class D>
+  static auto span_run(const value_source<V>& src, const index_t* idx, int axis, const D& desc, index_t r0,
+                       index_t first, index_t n) {
     using Acc = decltype(desc.identity);
-    using V = std::decay_t<decltype(line.at_line(0))>;
     alignas(64) V block[staged_block];
+    if (n <= staged_block) return values_run(src.get(idx, axis, first, n, block), desc, r0, n);
     pairwise_counter<Acc, D> counter(desc);
     for (index_t b0 = 0; b0 < n; b0 += staged_block) {
       const index_t m = std::min(staged_block, n - b0);
-      simd::evaluate_span(block, first + b0, m, line);
-      counter.add(run_of([&](index_t i) { return block[i]; }, desc, r0 + b0, 0, m));
+      counter.add(values_run(src.get(idx, axis, first + b0, m, block), desc, r0 + b0, m));
     }
     return counter.total();
-  }
-
-  /// Values first..first+n of one line of kernel k (already restricted to the line).
-  template <class K, class D>
-  static auto span_run(const K& line, line_kind kind, const D& desc, index_t r0, index_t first, index_t n) {
-    using V = std::decay_t<decltype(line.at_line(0))>;
-    if constexpr (!std::is_same_v<K, detail::array_kernel<V>> && simd::batchable<K, V>::value) {
-      if (kind != line_kind::strided) return staged_run(line, desc, r0, first, n);
-    }
-    if (kind == line_kind::unit) return run_of([&](index_t i) { return line.at_contig(i); }, desc, r0, first, n);
-    return run_of([&](index_t i) { return line.at_line(i); }, desc, r0, first, n);
   }
 
   // ---- rows: each output reduces the trailing axes -------------------------------------------
 
   /// Output o's reduction: the reduced axes [split, rank) at kept multi-index idx[0..split).
-  template <class K, class D>
-  static auto reduce_output(const K& input, const iteration_shape& s, int split, index_t* idx, line_kind kind,
-                            const D& desc, index_t first_line, index_t last_line) {
+  template <class V, class D>
+  static auto reduce_output(const value_source<V>& src, int split, index_t* idx, const D& desc, index_t first_line,
+                            index_t last_line) {
     using Acc = decltype(desc.identity);
+    const iteration_shape& s = src.shape;
     const int axis = s.rank - 1;
     const index_t len = s.shape[axis];
-    if (split == axis)  // one reduced axis: one line
-      return span_run(input.line(idx, axis), kind, desc, 0, 0, len);
+    if (split == axis) return span_run(src, idx, axis, desc, 0, 0, len);  // one reduced axis: one line
     pairwise_counter<Acc, D> counter(desc);
     const line_walk reduced{s.shape + split, s.rank - split, axis - split};
     reduced.run(first_line, last_line, [&](const index_t* r) {
@@ -281,25 +324,20 @@ struct layout_reducer {
       idx[axis] = 0;
       index_t flat = 0;  // the line's first position in the run (argmin/argmax report it)
       for (int d = split; d <= axis; ++d) flat = flat * s.shape[d] + idx[d];
-      counter.add(span_run(input.line(idx, axis), kind, desc, flat, 0, len));
+      counter.add(span_run(src, idx, axis, desc, flat, 0, len));
     });
     return counter.total();
   }
 
-  template <class Out, class K, class D>
-  static void run_rows(Out* out, index_t outer, index_t inner, const K& input, const D& desc, int split) {
+  template <class Out, class V, class D>
+  static void run_rows(Out* out, index_t outer, index_t inner, const value_source<V>& src, const D& desc, int split) {
     using Acc = decltype(desc.identity);
-    if (inner == 0) {  // every output reduces nothing (the planner refused this where it is an error)
-      for (index_t o = 0; o < outer; ++o) out[o] = static_cast<Out>(desc.finish(desc.identity, 0));
-      return;
-    }
-    const iteration_shape s = shape_of(input);
+    const iteration_shape& s = src.shape;
     if (s.rank == split) {  // the reduced axes all had length 1 (merged away): one value per output
-      one_value_each(out, input, s, desc);
+      one_value_each(out, src, desc);
       return;
     }
     const int axis = s.rank - 1;
-    const line_kind kind = kind_of(input, axis);
     const index_t len = s.shape[axis], lines = inner / len;
     if (outer == 1 && inner > chunk) {
       // one output: fixed tasks of whole lines (a contiguous input is one line of everything)
@@ -313,12 +351,10 @@ struct layout_reducer {
         for (index_t t = 0; t < pieces; ++t) {
           index_t idx[XP_MAX_KERNEL_RANK] = {};
           if (tasks > 1) {
-            partial[t] =
-                reduce_output(input, s, split, idx, kind, desc, t * per_task, std::min(lines, (t + 1) * per_task));
+            partial[t] = reduce_output(src, split, idx, desc, t * per_task, std::min(lines, (t + 1) * per_task));
           } else {  // one long line, cut into pieces
-            const index_t first = t * chunk, n = std::min(len - first, chunk);
-            const auto line = input.line(idx, axis);
-            partial[t] = span_run(line, kind, desc, first, first, n);
+            const index_t first = t * chunk;
+            partial[t] = span_run(src, idx, axis, desc, first, first, std::min(len - first, chunk));
           }
         }
         pairwise_counter<Acc, D> counter(desc);
@@ -332,36 +368,37 @@ struct layout_reducer {
     for (index_t o = 0; o < outer; ++o) {
       index_t idx[XP_MAX_KERNEL_RANK] = {};
       if (split > 0) kept.run(o, o + 1, [&](const index_t* k) { std::copy(k, k + split, idx); });
-      out[o] = static_cast<Out>(desc.finish(reduce_output(input, s, split, idx, kind, desc, 0, lines), inner));
+      out[o] = static_cast<Out>(desc.finish(reduce_output(src, split, idx, desc, 0, lines), inner));
     }
   }
 
-  template <class Out, class K, class D>
-  static void one_value_each(Out* out, const K& input, const iteration_shape& s, const D& desc) {
-    if (s.rank == 0) {
-      out[0] = static_cast<Out>(desc.finish(desc.reduce(desc.identity, desc.map_at(input.at_contig(0), 0)), 1));
-      return;
-    }
+  template <class Out, class V, class D>
+  static void one_value_each(Out* out, const value_source<V>& src, const D& desc) {
+    const iteration_shape& s = src.shape;
     const line_walk outputs{s.shape, s.rank, s.rank - 1};
     outputs.run_parallel([&](const index_t* idx) {
       index_t o = 0;  // the line's first output (row-major over the kept axes)
       for (int d = 0; d < s.rank; ++d) o = o * s.shape[d] + (d == s.rank - 1 ? 0 : idx[d]);
-      const auto line = input.line(idx, s.rank - 1);
-      for (index_t j = 0; j < outputs.length(); ++j)
-        out[o + j] = static_cast<Out>(desc.finish(desc.reduce(desc.identity, desc.map_at(line.at_line(j), 0)), 1));
+      alignas(64) V block[staged_block];
+      for (index_t b0 = 0; b0 < outputs.length(); b0 += staged_block) {
+        const index_t m = std::min(staged_block, outputs.length() - b0);
+        const V* v = src.get(idx, s.rank - 1, b0, m, block);
+        for (index_t j = 0; j < m; ++j)
+          out[o + b0 + j] = static_cast<Out>(desc.finish(desc.reduce(desc.identity, desc.map_at(v[j], 0)), 1));
+      }
     });
   }
 
   // ---- columns: the last kept axis is unit-stride, the reduced axes are strided ----------------
 
-  template <class Out, class K, class D>
-  static void run_columns(Out* out, index_t outer, index_t inner, const K& input, const D& desc, int split) {
+  template <class Out, class V, class D>
+  static void run_columns(Out* out, index_t outer, index_t inner, const value_source<V>& src, const D& desc,
+                          int split) {
     using Acc = decltype(desc.identity);
     constexpr index_t tile = column_tile<Acc>;
-    const iteration_shape s = shape_of(input);
+    const iteration_shape& s = src.shape;
     const int axis = split - 1;  // the outputs' unit-stride axis
     const index_t width_all = s.shape[axis];
-    const bool unit = input.all_views([&](const auto& v) { return v.strides[axis] == 1; });
     const index_t tiles = (width_all + tile - 1) / tile;
     const index_t groups = outer / width_all;  // the other kept axes
     const line_walk kept{s.shape, split, axis};
@@ -373,16 +410,16 @@ struct layout_reducer {
       const index_t o0 = t % tiles * tile, width = std::min(tile, width_all - o0);
       Out* dst = out + t / tiles * width_all + o0;
       if constexpr (is_arg_scan_v<D>) {
-        columns_arg(dst, width, input, s, split, idx, o0, unit, desc, reduced, inner);
+        columns_arg(dst, width, src, split, idx, o0, desc, reduced, inner);
       } else {
-        columns_sum(dst, width, input, s, split, idx, o0, unit, desc, reduced, inner);
+        columns_sum(dst, width, src, split, idx, o0, desc, reduced, inner);
       }
     }
   }
 
-  template <class Out, class K, class D>
-  static void columns_sum(Out* dst, index_t width, const K& input, const iteration_shape& s, int split, index_t* idx,
-                          index_t o0, bool unit, const D& desc, const line_walk& reduced, index_t inner) {
+  template <class Out, class V, class D>
+  static void columns_sum(Out* dst, index_t width, const value_source<V>& src, int split, index_t* idx, index_t o0,
+                          const D& desc, const line_walk& reduced, index_t inner) {
     using Acc = decltype(desc.identity);
     constexpr index_t tile = column_tile<Acc>;
     const int axis = split - 1;
@@ -392,6 +429,7 @@ struct layout_reducer {
     // (arrays, not std::vector: Acc may be bool)
     const std::unique_ptr<Acc[]> level(new Acc[static_cast<std::size_t>(levels * tile)]);
     const std::unique_ptr<Acc[]> acc(new Acc[static_cast<std::size_t>(tile)]);
+    const std::unique_ptr<V[]> staged(new V[static_cast<std::size_t>(tile)]);
     std::fill(acc.get(), acc.get() + width, desc.identity);
     std::uint64_t bits = 0;
     index_t in_block = 0;
@@ -409,16 +447,12 @@ struct layout_reducer {
     };
     index_t r = 0;
     walk_positions(reduced, [&](const index_t* ri) {
-      for (int d = split; d < s.rank; ++d) idx[d] = ri[d - split];
-      const auto line = input.line(idx, axis);
+      for (int d = split; d < src.shape.rank; ++d) idx[d] = ri[d - split];
+      const V* v = src.get(idx, axis, o0, width, staged.get());
       Acc* a = acc.get();
-      // (omp simd: the accumulators never alias the input; without it -O2 does not vectorise)
-      if (unit) {
+      // (omp simd: the accumulators never alias the values; without it -O2 does not vectorise)
 #pragma omp simd
-        for (index_t j = 0; j < width; ++j) a[j] = desc.reduce(a[j], desc.map_at(line.at_contig(o0 + j), r));
-      } else {
-        for (index_t j = 0; j < width; ++j) a[j] = desc.reduce(a[j], desc.map_at(line.at_line(o0 + j), r));
-      }
+      for (index_t j = 0; j < width; ++j) a[j] = desc.reduce(a[j], desc.map_at(v[j], r));
       ++r;
       if (++in_block == block) carry();
     });
@@ -434,36 +468,28 @@ struct layout_reducer {
     for (index_t j = 0; j < width; ++j) dst[j] = static_cast<Out>(desc.finish(acc[j], inner));
   }
 
-  template <class Out, class K, class D>
-  static void columns_arg(Out* dst, index_t width, const K& input, const iteration_shape& s, int split, index_t* idx,
-                          index_t o0, bool unit, const D& desc, const line_walk& reduced, index_t inner) {
+  template <class Out, class V, class D>
+  static void columns_arg(Out* dst, index_t width, const value_source<V>& src, int split, index_t* idx, index_t o0,
+                          const D& desc, const line_walk& reduced, index_t inner) {
     using Acc = decltype(desc.identity);
-    using T = decltype(Acc{}.value);
     using scan = arg_scan<std::decay_t<decltype(desc.reduce)>>;
     const int axis = split - 1;
-    const std::unique_ptr<T[]> best(new T[static_cast<std::size_t>(width)]);
+    const std::unique_ptr<V[]> best(new V[static_cast<std::size_t>(width)]);
     const std::unique_ptr<index_t[]> at(new index_t[static_cast<std::size_t>(width)]());
+    const std::unique_ptr<V[]> staged(new V[static_cast<std::size_t>(width)]);
     index_t r = 0;
     walk_positions(reduced, [&](const index_t* ri) {
-      for (int d = split; d < s.rank; ++d) idx[d] = ri[d - split];
-      const auto line = input.line(idx, axis);
-      T* b = best.get();
+      for (int d = split; d < src.shape.rank; ++d) idx[d] = ri[d - split];
+      const V* v = src.get(idx, axis, o0, width, staged.get());
+      V* b = best.get();
       index_t* a = at.get();
       if (r == 0) {  // the first position starts every output (the identity could tie)
-        for (index_t j = 0; j < width; ++j) b[j] = unit ? line.at_contig(o0 + j) : line.at_line(o0 + j);
-      } else if (unit) {
+        std::copy(v, v + width, b);
+      } else {
 #pragma omp simd
         for (index_t j = 0; j < width; ++j) {
-          const T v = line.at_contig(o0 + j);
-          const bool better = scan::better(v, b[j]);
-          b[j] = better ? v : b[j];
-          a[j] = better ? r : a[j];
-        }
-      } else {
-        for (index_t j = 0; j < width; ++j) {
-          const T v = line.at_line(o0 + j);
-          const bool better = scan::better(v, b[j]);
-          b[j] = better ? v : b[j];
+          const bool better = scan::better(v[j], b[j]);
+          b[j] = better ? v[j] : b[j];
           a[j] = better ? r : a[j];
         }
       }
@@ -501,9 +527,22 @@ struct primitive::reduce<host> {
   template <class Out, class K, class D>
   static void run(Out* out, index_t outer, index_t inner, K input, D desc, detail::reduce_shape shape) {
     using backends::host::layout_reducer;
-    if (shape.layout == detail::reduce_layout::columns && inner > 0 && shape.split > 0)
-      layout_reducer::run_columns(out, outer, inner, input, desc, shape.split);
-    else layout_reducer::run_rows(out, outer, inner, input, desc, shape.split);
+    using V = std::decay_t<decltype(input.at_line(0))>;
+    if (inner == 0) {  // every output reduces nothing (the planner refused this where it is an error)
+      for (index_t o = 0; o < outer; ++o) out[o] = static_cast<Out>(desc.finish(desc.identity, 0));
+      return;
+    }
+    const backends::host::iteration_shape s = backends::host::shape_of(input);
+    if (s.rank == 0) {  // one element (a 0-d operand, or every axis of length 1)
+      out[0] = static_cast<Out>(desc.finish(desc.reduce(desc.identity, desc.map_at(input.at_contig(0), 0)), 1));
+      return;
+    }
+    const bool columns = shape.layout == detail::reduce_layout::columns && shape.split > 0 && shape.split < s.rank;
+    const int axis = columns ? shape.split - 1 : s.rank - 1;  // the axis the values are fetched along
+    const layout_reducer::value_source<V> src{&input, layout_reducer::kind_of(input, axis), s,
+                                              &layout_reducer::fetch_values<K, V>};
+    if (columns) layout_reducer::run_columns(out, outer, inner, src, desc, shape.split);
+    else layout_reducer::run_rows(out, outer, inner, src, desc, shape.split);
   }
 };
 }  // namespace xp

@@ -102,41 +102,17 @@ batch_t<T> load(const detail::node_kernel<T, Op, K...>& k, index_t i) {
   return load_node(k, i, std::index_sequence_for<K...>{});
 }
 
-/// dst[0..n) = k at contiguous positions, a batch at a time; true when it applied.
+/// dst[0..n) = k at positions first..first+n, a register at a time, on the calling thread: of one
+/// line of a walk (leaves unit-stride or broadcast along it), or of a contiguous kernel's flat
+/// range (`unit`: every leaf unit-stride, so the tail may index directly); true when k has a
+/// vector form.
 template <class T, class K>
-bool try_evaluate(T* dst, index_t n, const K& k, index_t parallel_threshold) {
+bool try_evaluate_span(T* dst, index_t first, index_t n, const K& k, bool unit) {
   if constexpr (batchable<K, T>::value) {
     constexpr index_t w = static_cast<index_t>(batch_t<T>::size);
     const index_t full = n / w * w;
-#pragma omp parallel for if (n > parallel_threshold)
-    for (index_t i = 0; i < full; i += w) load(k, i).store_unaligned(dst + i);
-    for (index_t i = full; i < n; ++i) dst[i] = k.at_contig(i);
-    return true;
-  } else {
-    return false;
-  }
-}
-
-/// dst[0..n) = k at positions first..first+n of one line (leaves unit-stride or broadcast along
-/// it), on the calling thread; k must be batchable.
-template <class T, class K>
-void evaluate_span(T* dst, index_t first, index_t n, const K& k) {
-  static_assert(batchable<K, T>::value);
-  constexpr index_t w = static_cast<index_t>(batch_t<T>::size);
-  const index_t full = n / w * w;
-  for (index_t i = 0; i < full; i += w) load(k, first + i).store_unaligned(dst + i);
-  for (index_t i = full; i < n; ++i) dst[i] = k.at_line(first + i);
-}
-
-/// One line of a walk, on the calling thread: dst[0..n) = k, whose leaves are unit-stride or
-/// broadcast along the line; true when k has a vector form.
-template <class T, class K>
-bool try_evaluate_line(T* dst, index_t n, const K& k) {
-  if constexpr (batchable<K, T>::value) {
-    constexpr index_t w = static_cast<index_t>(batch_t<T>::size);
-    const index_t full = n / w * w;
-    for (index_t i = 0; i < full; i += w) load(k, i).store_unaligned(dst + i);
-    for (index_t i = full; i < n; ++i) dst[i] = k.at_line(i);
+    for (index_t i = 0; i < full; i += w) load(k, first + i).store_unaligned(dst + i);
+    for (index_t i = full; i < n; ++i) dst[i] = unit ? k.at_contig(first + i) : k.at_line(first + i);
     return true;
   } else {
     return false;
