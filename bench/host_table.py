@@ -18,9 +18,9 @@ argmax, broadcasting, the strided in-place update and concatenate along axis 1),
 bandwidth-bound rows, >= 80% of the copy rate at two threads. Rows and goals are listed in
 bench/peers/everyday.py. The table goes to stdout and, with --out, to FILE; --json keeps every
 round's numbers. The header gives the load average at the start of each round: the machine's
-other work slows both sides, two threads most (a thread that loses its core waits for a
-scheduler tick), so compare tables taken at similar loads. On the idle 2-core development
-machine a round takes under two minutes with the default --min-time.
+other work slows both sides, two threads most (time-sliced with it, many two-thread times land
+on whole milliseconds), so compare tables taken at similar loads. On the 2-core development
+machine at load 2.5 a round took about a minute with the default --min-time (5 rounds: 4 min 47 s).
 """
 import argparse
 import datetime

@@ -34,7 +34,7 @@ STRICT, EVEN = 0.8, 1.0
 # Bandwidth-bound rows (elementwise, copies, joins, reductions along either axis, casts) have a
 # second goal: at two threads, at least 80% of the two-thread copy rate of the same run. The
 # gathers, the compactions, the scan, the generators and float64 sin (compute-bound) have the
-# first goal only. `p(np, d)` runs NumPy's operation on the inputs d.
+# first goal only. The peer, called with NumPy and the inputs d, runs NumPy's operation.
 ROWS = [
     ("argmax_axis1_f32", "argmax(a, axis=1)", STRICT, True, lambda np, d: np.argmax(d.a, axis=1)),
     ("argmax_axis0_f32", "argmax(a, axis=0)", STRICT, True, lambda np, d: np.argmax(d.a, axis=0)),
