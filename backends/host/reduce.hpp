@@ -157,7 +157,9 @@ struct layout_reducer {
     const index_t groups = n / L;
     // (g++ -O3 unrolls this loop completely, 16 copies of a 32-lane body per instance, for no
     // gain in speed: one copy keeps libxp's instantiations small)
+#if defined(__GNUC__) && !defined(__clang__) && !defined(__NVCC__)  // (nvcc refuses the pragma)
 #pragma GCC unroll 1
+#endif
     for (index_t g = 0; g < groups; ++g) {
       const index_t i = g * L;
 #if defined(__GNUC__) && !defined(__clang__)
