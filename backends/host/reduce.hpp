@@ -408,7 +408,7 @@ struct layout_reducer {
     const index_t tiles = (width_all + tile - 1) / tile;
     const index_t groups = outer / width_all;  // the other kept axes
     const line_walk kept{s.shape, split, axis};
-    const line_walk reduced{s.shape + split, s.rank - split, -1};  // every reduced axis walked
+    const line_walk reduced{s.shape + split, s.rank - split, -1};  // no line axis: every position
 #pragma omp parallel for schedule(static) if (outer * inner > chunk)
     for (index_t t = 0; t < groups * tiles; ++t) {
       index_t idx[XP_MAX_KERNEL_RANK] = {};
@@ -452,7 +452,7 @@ struct layout_reducer {
       in_block = 0;
     };
     index_t r = 0;
-    walk_positions(reduced, [&](const index_t* ri) {
+    reduced.run(0, reduced.count(), [&](const index_t* ri) {
       for (int d = split; d < src.shape.rank; ++d) idx[d] = ri[d - split];
       const V* v = src.get(idx, axis, o0, width, staged.get());
       Acc* a = acc.get();
@@ -484,7 +484,7 @@ struct layout_reducer {
     const std::unique_ptr<index_t[]> at(new index_t[static_cast<std::size_t>(width)]());
     const std::unique_ptr<V[]> staged(new V[static_cast<std::size_t>(width)]);
     index_t r = 0;
-    walk_positions(reduced, [&](const index_t* ri) {
+    reduced.run(0, reduced.count(), [&](const index_t* ri) {
       for (int d = split; d < src.shape.rank; ++d) idx[d] = ri[d - split];
       const V* v = src.get(idx, axis, o0, width, staged.get());
       V* b = best.get();
@@ -502,24 +502,6 @@ struct layout_reducer {
       ++r;
     });
     for (index_t j = 0; j < width; ++j) dst[j] = static_cast<Out>(desc.finish(Acc{best[j], at[j]}, inner));
-  }
-
-  /// f(idx) for every position of a walk's shape (all axes walked), in row-major order.
-  template <class F>
-  static void walk_positions(const line_walk& w, F&& f) {
-    index_t idx[XP_MAX_KERNEL_RANK] = {};
-    const index_t n = [&] {
-      index_t c = 1;
-      for (int d = 0; d < w.rank; ++d) c *= w.shape[d];
-      return c;
-    }();
-    for (index_t p = 0; p < n; ++p) {
-      f(static_cast<const index_t*>(idx));
-      for (int d = w.rank - 1; d >= 0; --d) {
-        if (++idx[d] < w.shape[d]) break;
-        idx[d] = 0;
-      }
-    }
   }
 };
 
