@@ -120,8 +120,8 @@ shape_type broadcast_shapes(const shape_type& a, const shape_type& b) {
 int normalize_axis(index_t axis, std::size_t ndim) {
   const index_t n = static_cast<index_t>(ndim);
   if (axis < -n || axis >= n)
-    throw index_error("xp: axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
-                      std::to_string(ndim));
+    throw axis_error("xp: axis " + std::to_string(axis) + " is out of bounds for array of dimension " +
+                     std::to_string(ndim));
   return static_cast<int>(axis < 0 ? axis + n : axis);
 }
 

@@ -15,13 +15,20 @@ struct error : std::runtime_error {
 };
 
 /// @brief Shapes that do not fit (broadcasting, reshape, assignment). NumPy: ValueError.
-struct shape_error : error {
+struct shape_error : virtual error {
   using error::error;
 };
 
 /// @brief An index or axis out of range. NumPy: IndexError / AxisError.
-struct index_error : error {
+struct index_error : virtual error {
   using error::error;
+};
+
+/// @brief An axis out of range: NumPy's AxisError, which is both a ValueError and an
+/// IndexError, so it is both an xp::shape_error and an xp::index_error (`error` is their one
+/// virtual base: `catch (const xp::error&)` still takes it).
+struct axis_error : index_error, shape_error {
+  explicit axis_error(const std::string& what) : error(what), index_error(what), shape_error(what) {}
 };
 
 /// @brief A dtype that the operation cannot take (e.g. loading int32 .npy data as float).
