@@ -2,7 +2,8 @@
 /// @file core.hpp
 /// @brief What most programs need, and no more: `xp::ndarray` on the host backend, creation
 /// (empty, zeros, ones, full, arange, linspace, eye, array; meshgrid, tril, triu, geomspace, logspace, diag,
-/// identity_matrix), manipulation (concat, stack, split, flip, roll, repeat, tile, pad, ...), elementwise expressions
+/// identity_matrix), manipulation (concat, stack, split, flip, roll, repeat, tile, pad, ...), sorting (sort, argsort,
+/// partition, topk, lexsort), elementwise expressions
 /// and math functions, user kernels (elementwise_kernel), reductions (sum, mean, min, argmax, ...), cumulative sums and
 /// products, slicing and views, dtype information (finfo, iinfo, can_cast, isdtype), host/device transfers and printing
 /// like NumPy. Compiles with a plain C++20 compiler; never includes a CUDA header.
@@ -38,4 +39,5 @@
 #include "xp/array/indexing.hpp"
 #include "xp/array/manipulation.hpp"
 #include "xp/array/searchsorted.hpp"
+#include "xp/array/sorting.hpp"
 #include "xp/array/transfer.hpp"

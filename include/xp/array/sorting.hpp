@@ -67,9 +67,12 @@ std::pair<ndarray<T, B>, ndarray<std::int64_t, B>> sort_along(const ndarray<T, B
   ndarray<std::int64_t, B> positions(want_positions ? rows.shape() : shape_type{0});
   const index_t length = rows.shape().back();
   if (rows.size() > 0) {
-    const sort_problem<T> p{rows.data(),         want_positions ? positions.data() : nullptr,
-                            rows.size() / length, length,
-                            descending,          kth.empty() ? nullptr : kth.data(),
+    const sort_problem<T> p{rows.data(),
+                            want_positions ? positions.data() : nullptr,
+                            rows.size() / length,
+                            length,
+                            descending,
+                            kth.empty() ? nullptr : kth.data(),
                             static_cast<index_t>(kth.size())};
     primitive::sort<B>::run(p);
   }
@@ -85,8 +88,8 @@ std::pair<ndarray<T, B>, ndarray<std::int64_t, B>> sort_along(const ndarray<T, B
 inline std::vector<index_t> normalize_kth(const char* fn, std::vector<index_t> kth, index_t length) {
   for (index_t& k : kth) {
     if (k < -length || k >= length)
-      throw value_error(std::string(fn) + ": kth(=" + std::to_string(k) + ") out of bounds (" +
-                        std::to_string(length) + ")");
+      throw value_error(std::string(fn) + ": kth(=" + std::to_string(k) + ") out of bounds (" + std::to_string(length) +
+                        ")");
     if (k < 0) k += length;
   }
   std::sort(kth.begin(), kth.end());
@@ -166,7 +169,9 @@ topk_result<T, B> topk(const ndarray<T, B>& a, index_t k, std::optional<index_t>
   const index_t ax = axis ? *axis : 0;
   auto [values, indices] = detail::sort_along(src, ax, options.largest, true, first);
   const int at = normalize_axis(ax, src.ndim());
-  const auto head = [&](const auto& x) { return moveaxis(moveaxis(x, at, -1)(ellipsis, xp::range(0, k)), -1, at).copy(); };
+  const auto head = [&](const auto& x) {
+    return moveaxis(moveaxis(x, at, -1)(ellipsis, xp::range(0, k)), -1, at).copy();
+  };
   return {head(values), head(indices)};
 }
 
@@ -195,9 +200,9 @@ ndarray<std::int64_t, B> lexsort(const std::vector<ndarray<T, B>>& keys, index_t
 /// integers give complex64, every other dtype (float32 included) complex128.
 template <class T, class B>
 auto sort_complex(const ndarray<T, B>& a) {
-  using C = std::conditional_t<detail::is_complex_v<T>, T,
-                               std::conditional_t<std::is_integral_v<T> && sizeof(T) <= 2 && !std::is_same_v<T, bool>,
-                                                  complex64, complex128>>;
+  using C = std::conditional_t<
+      detail::is_complex_v<T>, T,
+      std::conditional_t<std::is_integral_v<T> && sizeof(T) <= 2 && !std::is_same_v<T, bool>, complex64, complex128>>;
   detail::op_range<B> range("xp::sort_complex");
   return sort(a.template astype<C>());
 }
@@ -210,7 +215,7 @@ requires detail::is_expr<E>::value auto sort(const E& e, std::optional<index_t> 
 }
 template <class E>
 requires detail::is_expr<E>::value auto argsort(const E& e, std::optional<index_t> axis = -1,
-                                               sort_options options = {}) {
+                                                sort_options options = {}) {
   return argsort(detail::materialize(e), axis, options);
 }
 

@@ -10,6 +10,7 @@
 /// fused into the reduction.
 
 #include <cstddef>
+#include <optional>
 #include <type_traits>
 #include <utility>
 
@@ -62,6 +63,10 @@ XP_METHOD_FORWARDER(matrix_transpose)
 XP_METHOD_FORWARDER(squeeze)
 XP_METHOD_FORWARDER(clip)
 XP_METHOD_FORWARDER(round)
+XP_METHOD_FORWARDER(sort)
+XP_METHOD_FORWARDER(argsort)
+XP_METHOD_FORWARDER(partition)
+XP_METHOD_FORWARDER(argpartition)
 #undef XP_METHOD_FORWARDER
 }  // namespace method_call
 
@@ -111,6 +116,41 @@ class array_methods {
   /// @brief a.cumprod(), a.cumprod(axis): xp::cumprod.
   auto cumprod() const { return method_call::cumprod_of(self()); }
   auto cumprod(index_t axis) const { return method_call::cumprod_of(self(), axis); }
+
+  // ---- sorting (xp/array/sorting.hpp) --------------------------------------------------------
+  /// @brief a.argsort(axis, options): xp::argsort (int64 indices along the axis; std::nullopt:
+  /// of the flattened array).
+  template <class... O>
+  auto argsort(std::optional<index_t> axis = -1, const O&... options) const {
+    return method_call::argsort_of(array(), axis, options...);
+  }
+  /// @brief a.argpartition(kth, axis): xp::argpartition.
+  template <class K>
+  auto argpartition(const K& kth, std::optional<index_t> axis = -1) const {
+    return method_call::argpartition_of(array(), kth, axis);
+  }
+  /// @brief a.sort(axis, options): NumPy's ndarray.sort, in place: the array's own elements are
+  /// sorted (a view's are written through to what it views) and nothing is returned. The sorted
+  /// copy is xp::sort(a). An expression owns no elements, so it has no sort method.
+  /// @throws as xp::sort.
+  template <class... O>
+  void sort(index_t axis = -1, const O&... options) const {
+    static_assert(is_ndarray<D>::value,
+                  "a.sort() sorts an array's own elements in place (NumPy's ndarray.sort); an expression has none: "
+                  "xp::sort(e) gives a sorted copy");
+    D elements = self();
+    std::move(elements) = method_call::sort_of(self(), axis, options...);
+  }
+  /// @brief a.partition(kth, axis): NumPy's ndarray.partition, in place (see sort).
+  /// @throws as xp::partition.
+  template <class K>
+  void partition(const K& kth, index_t axis = -1) const {
+    static_assert(is_ndarray<D>::value,
+                  "a.partition() works in place (NumPy's ndarray.partition); an expression has no elements of its own: "
+                  "xp::partition(e, kth) gives a partitioned copy");
+    D elements = self();
+    std::move(elements) = method_call::partition_of(self(), kth, axis);
+  }
 
   // ---- elementwise: lazy, like the free functions -----------------------------------------
   /// @brief a.clip(lo, hi): xp::clip (lazy).
