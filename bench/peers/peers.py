@@ -4,7 +4,8 @@ Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's be
 
     python3 bench/peers/peers.py > peers.json
     XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer,
-                                                        dtypes, random, indexing, scan, manip, newops)
+                                                        dtypes, random, indexing, scan, manip, newops,
+                                                        sorting)
 
 The host's standing table (xp_bench's host_everyday/*) has its peers in bench/peers/everyday.py,
 run by bench/host_table.py.
@@ -101,6 +102,25 @@ if want("random"):
     g = np.random.default_rng(1)
     out[f"host_random<false>/{n}"] = host_time(lambda: g.random(n, dtype=np.float32))
     out[f"host_random<true>/{n}"] = host_time(lambda: g.standard_normal(n, dtype=np.float32))
+
+# sorting (bench_host_sorting.cpp): 2^24 float32 U[0, 1) on the host
+if want("sorting"):
+    n = 1 << 24
+    hs = rng.uniform(0, 1, n).astype(np.float32)
+    out[f"host_sort/{n}"] = host_time(lambda: np.sort(hs), reps=3)
+    out[f"host_argsort/{n}"] = host_time(lambda: np.argsort(hs), reps=1)
+    out[f"host_topk/{n}"] = host_time(lambda: np.partition(hs, n - 100), reps=3)
+    hm = rng.uniform(0, 1, (1024, 16384)).astype(np.float32)
+    out["host_sort_rows/1024/16384"] = host_time(lambda: np.sort(hm, axis=-1), reps=3)
+    hi = rng.integers(0, 1 << 20, n).astype(np.int32)
+    out[f"host_unique/{n}"] = host_time(lambda: np.unique(hi), reps=3)
+    hfield = rng.uniform(0, 1, (2000, 2000)).astype(np.float32)
+    out["host_percentile_field"] = host_time(lambda: np.percentile(hfield, 70), reps=3)
+    hmed = rng.uniform(0, 1, (4096, 4096)).astype(np.float32)
+    out["host_median_rows"] = host_time(lambda: np.median(hmed, axis=1), reps=3)
+    out[f"host_histogram/{n}"] = host_time(lambda: np.histogram(hs, bins=256, range=(0, 1)), reps=3)
+    out[f"host_bincount/{n}"] = host_time(lambda: np.bincount(hi), reps=3)
+    del hs, hm, hi, hfield, hmed
 
 try:
     import cupy as cp
@@ -229,6 +249,31 @@ if cp is not None:
         drows = cp.random.randint(0, 8192, 8192, dtype=cp.int64)
         out["device_take_rows"] = dev_time(lambda: cp.take(dm, drows, axis=0))
         del dm, drows
+    # sorting (bench_device_sorting.cu): CuPy's sorts, unique, selections, order statistics and
+    # histograms at the same sizes
+    if want("sorting"):
+        n = 1 << 26
+        dx = cp.random.uniform(0, 1, n, dtype=cp.float32)
+        out[f"device_sort/{n}"] = dev_time(lambda: cp.sort(dx))
+        out[f"device_argsort/{n}"] = dev_time(lambda: cp.argsort(dx))
+        out[f"device_partition_top100/{n}"] = dev_time(lambda: cp.partition(dx, n - 100))
+        out[f"device_argpartition_top100/{n}"] = dev_time(lambda: cp.argpartition(dx, n - 100))
+        out[f"device_histogram/{n}"] = dev_time(lambda: cp.histogram(dx, bins=256, range=(0, 1)))
+        di = cp.random.randint(0, 1 << 20, n, dtype=cp.int32)
+        out[f"device_unique/{n}"] = dev_time(lambda: cp.unique(di))
+        out[f"device_bincount/{n}"] = dev_time(lambda: cp.bincount(di))
+        del dx, di
+        dm = cp.random.uniform(0, 1, (4096, 16384), dtype=cp.float32)
+        out["device_sort_rows/4096/16384"] = dev_time(lambda: cp.sort(dm, axis=-1), reps=5)
+        del dm
+        dm = cp.random.uniform(0, 1, (16384, 4096), dtype=cp.float32)
+        out["device_sort_columns/16384/4096"] = dev_time(lambda: cp.sort(dm, axis=0), reps=5)
+        del dm
+        dfield2 = cp.random.uniform(0, 1, (2000, 2000), dtype=cp.float32)
+        out["device_percentile_field"] = dev_time(lambda: cp.percentile(dfield2, 70))
+        dmed = cp.random.uniform(0, 1, (4096, 4096), dtype=cp.float32)
+        out["device_median_rows"] = dev_time(lambda: cp.median(dmed, axis=1))
+        del dfield2, dmed
     dfield = cp.asarray(hf)
     if want("diffusion"):
         out["device_diffusion_10000_steps"] = dev_time(lambda: slicing_steps(cp, dfield, np.float32(0.25), 100), reps=5) * 100

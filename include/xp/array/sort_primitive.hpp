@@ -36,6 +36,13 @@ struct sort_problem {
   bool descending = false;
   const index_t* kth = nullptr;
   index_t kth_count = 0;
+  /// When set, the rows are read from here (same layout, not written) and `data` is only
+  /// written: a contiguous array is sorted into its result without being copied there first.
+  const T* source = nullptr;
+  /// With kth: only the kth positions (of data and positions) need hold what a full sort puts
+  /// there; the rest of each row may hold anything. topk and the order statistics read nothing
+  /// else, so a selection need not place the other elements.
+  bool kth_only = false;
 };
 
 /// @brief The unsigned integer of the element's width whose order is NumPy's sort order:
