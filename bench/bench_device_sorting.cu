@@ -9,9 +9,15 @@
 //   device_median_rows                      median along axis 1 of 4096 x 4096 float32 (cp.median)
 //   device_histogram                        2^26 float32 into 256 uniform bins (cp.histogram)
 //   device_bincount                         2^26 int32 below 2^20 (cp.bincount)
+// Reference points measured in the same run: cub_sort_keys / cub_sort_pairs (CUB's
+// DeviceRadixSort on float32 keys, and with int32 values, called directly with its storage
+// allocated once: the vendor's sort, what xp's sorts add their NumPy order, copies and
+// allocation to) and device_copy (bench_device.cu: the bandwidth floor).
 // Bytes processed: one read and one write of the input for the sorts (what a single pass moves:
 // their fraction of device_copy's bandwidth is their fraction of the floor), one read for the
 // selections, histograms and order statistics. See bench_common.hpp.
+#include <cub/device/device_radix_sort.cuh>
+
 #include "bench_common.hpp"
 
 namespace {
@@ -80,5 +86,41 @@ void device_partition_top100(benchmark::State& state) {
   set_bytes(state, state.range(0), 1);
 }
 BENCHMARK(device_partition_top100)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// CUB's radix sort alone, keys in place through a DoubleBuffer (the storage kept across calls)
+void cub_sort_keys(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto keys = uniform_floats({n});
+  auto alternate = xp::empty<float, xp::cuda>({n});
+  cub::DoubleBuffer<float> buffers(keys.data(), alternate.data());
+  std::size_t temp_bytes = 0;
+  cub::DeviceRadixSort::SortKeys(nullptr, temp_bytes, buffers, n);
+  auto temp = xp::empty<std::uint8_t, xp::cuda>({static_cast<xp::index_t>(temp_bytes)});
+  device_loop(state, [&] {
+    cub::DeviceRadixSort::SortKeys(temp.data(), temp_bytes, buffers, n, 0, 32, xp::backends::cuda::current_stream());
+  });
+  set_bytes(state, n, 2);
+}
+BENCHMARK(cub_sort_keys)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// the same with int32 values (argsort's pairs)
+void cub_sort_pairs(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  auto keys = uniform_floats({n});
+  auto alternate = xp::empty<float, xp::cuda>({n});
+  auto values = xp::arange<std::int32_t, xp::cuda>(static_cast<std::int32_t>(n));
+  auto alternate_values = xp::empty<std::int32_t, xp::cuda>({n});
+  cub::DoubleBuffer<float> key_buffers(keys.data(), alternate.data());
+  cub::DoubleBuffer<std::int32_t> value_buffers(values.data(), alternate_values.data());
+  std::size_t temp_bytes = 0;
+  cub::DeviceRadixSort::SortPairs(nullptr, temp_bytes, key_buffers, value_buffers, n);
+  auto temp = xp::empty<std::uint8_t, xp::cuda>({static_cast<xp::index_t>(temp_bytes)});
+  device_loop(state, [&] {
+    cub::DeviceRadixSort::SortPairs(temp.data(), temp_bytes, key_buffers, value_buffers, n, 0, 32,
+                                    xp::backends::cuda::current_stream());
+  });
+  set_bytes(state, n, 2);
+}
+BENCHMARK(cub_sort_pairs)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 }  // namespace

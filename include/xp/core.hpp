@@ -36,6 +36,7 @@
 #include "xp/expr/scan.hpp"
 // the array layer: NumPy's functions built on views, copies and expressions
 #include "xp/array/grids_and_matrices.hpp"
+#include "xp/array/histogram.hpp"
 #include "xp/array/indexing.hpp"
 #include "xp/array/manipulation.hpp"
 #include "xp/array/searchsorted.hpp"
