@@ -87,6 +87,27 @@ void device_partition_top100(benchmark::State& state) {
 }
 BENCHMARK(device_partition_top100)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// 256 equal-width bins over [0, 1) (the range given, as the peer: one pass, no min/max first)
+void device_histogram(benchmark::State& state) {
+  const auto x = uniform_floats({state.range(0)});
+  constexpr xp::index_t bins = 256;
+  decltype(xp::histogram(x, bins)) r;
+  device_loop(state, [&] { r = xp::histogram(x, bins, {.range = std::pair{0.0, 1.0}}); });
+  set_bytes(state, state.range(0), 1);
+}
+BENCHMARK(device_histogram)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// int32 values below 2^20 (bins = max + 1, about 2^20)
+void device_bincount(benchmark::State& state) {
+  constexpr double values_below = 1 << 20;
+  const auto v = xp::random::uniform<double, xp::cuda>({state.range(0)}, 0.0, values_below, sort_seed)
+                     .astype<std::int32_t>();
+  xp::ndarray<std::int64_t, xp::cuda> r;
+  device_loop(state, [&] { r = xp::bincount(v); });
+  set_bytes(state, state.range(0), 1);
+}
+BENCHMARK(device_bincount)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 // CUB's radix sort alone, keys in place through a DoubleBuffer (the storage kept across calls)
 void cub_sort_keys(benchmark::State& state) {
   const xp::index_t n = state.range(0);

@@ -39,6 +39,7 @@
 #include "xp/array/histogram.hpp"
 #include "xp/array/indexing.hpp"
 #include "xp/array/manipulation.hpp"
+#include "xp/array/order_statistics.hpp"
 #include "xp/array/searchsorted.hpp"
 #include "xp/array/sorting.hpp"
 #include "xp/array/transfer.hpp"
