@@ -87,6 +87,27 @@ void device_partition_top100(benchmark::State& state) {
 }
 BENCHMARK(device_partition_top100)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// the seed's cut of its diffusion start image: np.percentile(field, 70) of 2000 x 2000 float32
+void device_percentile_field(benchmark::State& state) {
+  constexpr xp::index_t side = 2000;
+  constexpr double percent = 70;
+  const auto field = uniform_floats({side, side});
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = xp::percentile(field, percent); });
+  set_bytes(state, side * side, 1);
+}
+BENCHMARK(device_percentile_field)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+// median along axis 1 of 4096 x 4096 float32 (one partition per row)
+void device_median_rows(benchmark::State& state) {
+  constexpr xp::index_t side = 4096;
+  const auto m = uniform_floats({side, side});
+  xp::ndarray<float, xp::cuda> r;
+  device_loop(state, [&] { r = xp::median(m, {1}); });
+  set_bytes(state, side * side, 1);
+}
+BENCHMARK(device_median_rows)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 // 256 equal-width bins over [0, 1) (the range given, as the peer: one pass, no min/max first)
 void device_histogram(benchmark::State& state) {
   const auto x = uniform_floats({state.range(0)});

@@ -41,5 +41,6 @@
 #include "xp/array/manipulation.hpp"
 #include "xp/array/order_statistics.hpp"
 #include "xp/array/searchsorted.hpp"
+#include "xp/array/set_functions.hpp"
 #include "xp/array/sorting.hpp"
 #include "xp/array/transfer.hpp"
