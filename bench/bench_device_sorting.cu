@@ -87,6 +87,17 @@ void device_partition_top100(benchmark::State& state) {
 }
 BENCHMARK(device_partition_top100)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
+// sorted distinct values of 2^26 int32 in [0, 2^20)
+void device_unique(benchmark::State& state) {
+  constexpr double values_below = 1 << 20;
+  const auto v = xp::random::uniform<double, xp::cuda>({state.range(0)}, 0.0, values_below, sort_seed)
+                     .astype<std::int32_t>();
+  xp::ndarray<std::int32_t, xp::cuda> r;
+  device_loop(state, [&] { r = xp::unique_values(v); });
+  set_bytes(state, state.range(0), 2);
+}
+BENCHMARK(device_unique)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
 // the seed's cut of its diffusion start image: np.percentile(field, 70) of 2000 x 2000 float32
 void device_percentile_field(benchmark::State& state) {
   constexpr xp::index_t side = 2000;

@@ -52,6 +52,15 @@ void host_topk(benchmark::State& state) {
 }
 BENCHMARK(host_topk)->Arg(host_sort_size)->Unit(benchmark::kMillisecond)->UseRealTime();
 
+void host_unique(benchmark::State& state) {
+  constexpr double values_below = 1 << 20;
+  const auto v = xp::random::uniform<double, xp::host>({state.range(0)}, 0.0, values_below, host_sort_seed)
+                     .astype<std::int32_t>();
+  for (auto _ : state) benchmark::DoNotOptimize(xp::unique_values(v));
+  set_sort_bytes(state, state.range(0));
+}
+BENCHMARK(host_unique)->Arg(host_sort_size)->Unit(benchmark::kMillisecond)->UseRealTime();
+
 void host_percentile_field(benchmark::State& state) {
   constexpr xp::index_t side = 2000;
   constexpr double percent = 70;

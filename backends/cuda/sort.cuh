@@ -21,6 +21,11 @@
 /// - many rows longer than a block's tile, and complex128 (two keys): least-significant-digit passes of
 ///   cub::DeviceRadixSort::SortPairs over all n with each element's flat index as the value (complex128: by the
 ///   imaginary key, then by the real key), then one stable pass by the row of each index, then a gather.
+/// - a kth request (partition, topk, the order statistics) on rows of select_min_length (2^16) and more, at most
+///   select_max_rows of them: a radix selection (select.cuh), a few reads of each row and no sort of it.
+///
+/// Every path reads the rows from `source` when the problem gives one (another buffer, never written) and writes only
+/// `data`: a contiguous array is sorted into its result without being copied there first.
 ///
 /// CUB is instantiated on unsigned keys only, three ways per width (SortKeys, SortPairs with uint32 and with uint64
 /// values: 12 DeviceRadixSort instantiations in all), each in its width's unit (radix_sort_rows below, explicitly
@@ -151,6 +156,7 @@ __device__ __forceinline__ B to_bits(T x) {
 
 // complex64's halves: the real part in the low 32 bits (its first 4 bytes), the imaginary part in the high ones
 using half_key = detail::sort_key<float>;
+using complex_key = detail::complex_sort_key<float>;
 constexpr int half_bits = std::numeric_limits<std::uint32_t>::digits;
 
 /// The key of an element's bits (its dtype told by `c.kind`), inverted for a descending sort.
@@ -166,8 +172,9 @@ __device__ __forceinline__ K encode_bits(K bits, key_coding c) {
   if constexpr (std::is_same_v<K, std::uint64_t>) {
     if (c.kind == key_kind::complex_float) {
       const auto re = static_cast<std::uint32_t>(bits), im = static_cast<std::uint32_t>(bits >> half_bits);
-      key =
-          (std::uint64_t{half_key::encode(from_bits<float>(re))} << half_bits) | half_key::encode(from_bits<float>(im));
+      std::uint32_t high, low;  // NumPy's order, with its classes of NaN parts (complex_sort_key)
+      complex_key::encode(complex64(from_bits<float>(re), from_bits<float>(im)), high, low);
+      key = (std::uint64_t{high} << half_bits) | low;
     }
   }
   return c.descending ? static_cast<K>(~key) : key;
@@ -202,8 +209,8 @@ __device__ __forceinline__ bool exact_bits(K bits, key_coding c) {
   }
   if constexpr (std::is_same_v<K, std::uint64_t>) {
     if (c.kind == key_kind::complex_float)
-      return half_key::exact(from_bits<float>(static_cast<std::uint32_t>(bits))) &&
-             half_key::exact(from_bits<float>(static_cast<std::uint32_t>(bits >> half_bits)));
+      return complex_key::exact(complex64(from_bits<float>(static_cast<std::uint32_t>(bits)),
+                                          from_bits<float>(static_cast<std::uint32_t>(bits >> half_bits))));
   }
   return true;
 }
@@ -223,9 +230,11 @@ __device__ __forceinline__ bool special_key(K key, key_coding c) {
     if (c.kind == key_kind::floating) return shared_float_key<detail::sort_key<F>>(k);
   }
   if constexpr (std::is_same_v<K, std::uint64_t>) {
-    if (c.kind == key_kind::complex_float)
-      return shared_float_key<half_key>(static_cast<std::uint32_t>(k >> half_bits)) ||
-             shared_float_key<half_key>(static_cast<std::uint32_t>(k));
+    if (c.kind == key_kind::complex_float) {
+      const auto high = static_cast<std::uint32_t>(k >> half_bits);
+      return shared_float_key<half_key>(high) || high == complex_key::imag_nan_class ||
+             high == complex_key::real_nan_class || shared_float_key<half_key>(static_cast<std::uint32_t>(k));
+    }
   }
   return false;
 }
@@ -387,12 +396,13 @@ __global__ void __launch_bounds__(block_threads)
     encode_part_kernel(const complex128* __restrict__ data, const I* __restrict__ from,
                        std::uint64_t* __restrict__ keys, I* __restrict__ index, index_t n, bool imaginary,
                        bool descending, key_summary* summary) {
-  using part_key = detail::sort_key<double>;
   unsigned long long all_and = ~0ull, all_or = 0;
   const index_t step = index_t{gridDim.x} * blockDim.x;
   for (index_t i = index_t{blockIdx.x} * blockDim.x + threadIdx.x; i < n; i += step) {
     const complex128 z = data[from ? static_cast<index_t>(from[i]) : i];
-    const std::uint64_t part = part_key::encode(imaginary ? z.im : z.re);
+    std::uint64_t high, low;  // NumPy's order, with its classes of NaN parts (complex_sort_key)
+    detail::complex_sort_key<double>::encode(z, high, low);
+    const std::uint64_t part = imaginary ? low : high;
     const std::uint64_t key = descending ? ~part : part;
     keys[i] = key;
     if (index) index[i] = static_cast<I>(i);
@@ -468,14 +478,14 @@ __device__ __forceinline__ key_range varying_range(K varying) {
   }
 }
 
-/// Each row (of `length` <= the tile) sorted by one block: its elements loaded (coalesced) and encoded, the tile's
-/// tail padded with the largest key (which sorts after every element, and after equal ones by its later position),
-/// the bits that vary in the row found by two block reductions, the (key, position) pairs sorted in shared memory,
-/// then each element gathered from its original place (every gather before any store: the row is sorted in place)
-/// and stored with its position.
+/// Each row (of `length` <= the tile) sorted by one block: its elements loaded from `src` (coalesced) and encoded, the
+/// tile's tail padded with the largest key (which sorts after every element, and after equal ones by its later
+/// position), the bits that vary in the row found by two block reductions, the (key, position) pairs sorted in shared
+/// memory, then each element gathered from its original place in `src` (every gather before any store: `src` may be
+/// `data`, the row sorted in place) and stored in `data` with its position.
 template <class K, int Threads, int Items>
 __global__ void __launch_bounds__(Threads)
-    block_sort_kernel(K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
+    block_sort_kernel(const K* src, K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
   using tile = block_tile<K, Threads, Items>;
   extern __shared__ __align__(16) unsigned char shared_bytes[];
   auto& shared = *reinterpret_cast<typename tile::shared*>(shared_bytes);
@@ -483,10 +493,11 @@ __global__ void __launch_bounds__(Threads)
   const int thread = static_cast<int>(threadIdx.x);
   constexpr K pad = static_cast<K>(~K(0));
   for (index_t row = blockIdx.x; row < rows; row += gridDim.x) {
+    const K* const row_src = src + row * length;
     K* const row_data = data + row * length;
     K keys[Items];
     std::uint16_t index[Items];
-    typename tile::load_type(shared.phase.load).Load(row_data, keys, valid, pad);
+    typename tile::load_type(shared.phase.load).Load(row_src, keys, valid, pad);
     K all_and = pad, all_or = 0;
 #pragma unroll
     for (int i = 0; i < Items; ++i) {
@@ -511,7 +522,7 @@ __global__ void __launch_bounds__(Threads)
     K sorted[Items];
 #pragma unroll
     for (int i = 0; i < Items; ++i)
-      if (i * Threads + thread < valid) sorted[i] = row_data[index[i]];
+      if (i * Threads + thread < valid) sorted[i] = row_src[index[i]];
     __syncthreads();  // every element of the row gathered before any is overwritten; the sort's storage is free
 #pragma unroll
     for (int i = 0; i < Items; ++i) {
@@ -545,7 +556,7 @@ template <class K>
 inline constexpr index_t block_sort_max_length = largest_tile<K>::size;
 
 template <class Tile, class K>
-void launch_block_sort(K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
+void launch_block_sort(const K* src, K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
   static_assert(std::is_same_v<Tile, block_tile<K, Tile::threads, Tile::items>>);
   constexpr std::size_t shared_bytes = sizeof(typename Tile::shared);
   const auto kernel = block_sort_kernel<K, Tile::threads, Tile::items>;
@@ -554,18 +565,18 @@ void launch_block_sort(K* data, std::int64_t* positions, index_t rows, index_t l
     XP_CUDA_CHECK(
         cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, static_cast<int>(shared_bytes)));
   const auto grid = static_cast<unsigned>(std::min<index_t>(rows, max_grid_x));
-  kernel<<<grid, Tile::threads, shared_bytes, current_stream()>>>(data, positions, rows, length, c);
+  kernel<<<grid, Tile::threads, shared_bytes, current_stream()>>>(src, data, positions, rows, length, c);
   XP_CUDA_CHECK(cudaGetLastError());
 }
 
 /// Rows of 2 ... block_sort_max_length<K>, one block each, in the smallest tile that holds a row.
 template <class K>
-void block_sort(K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
-  if (length <= tiny_tile<K>::size) launch_block_sort<tiny_tile<K>>(data, positions, rows, length, c);
-  else if (length <= small_tile<K>::size) launch_block_sort<small_tile<K>>(data, positions, rows, length, c);
-  else if (length <= medium_tile<K>::size) launch_block_sort<medium_tile<K>>(data, positions, rows, length, c);
-  else if (length <= large_tile<K>::size) launch_block_sort<large_tile<K>>(data, positions, rows, length, c);
-  else launch_block_sort<largest_tile<K>>(data, positions, rows, length, c);
+void block_sort(const K* src, K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
+  if (length <= tiny_tile<K>::size) launch_block_sort<tiny_tile<K>>(src, data, positions, rows, length, c);
+  else if (length <= small_tile<K>::size) launch_block_sort<small_tile<K>>(src, data, positions, rows, length, c);
+  else if (length <= medium_tile<K>::size) launch_block_sort<medium_tile<K>>(src, data, positions, rows, length, c);
+  else if (length <= large_tile<K>::size) launch_block_sort<large_tile<K>>(src, data, positions, rows, length, c);
+  else launch_block_sort<largest_tile<K>>(src, data, positions, rows, length, c);
 }
 
 // ---- CUB's device-wide radix sort, one instantiation per key width and value type -----------------------------------
@@ -652,10 +663,11 @@ std::shared_ptr<void> scratch_of(index_t count) {
 // ---- the device-wide paths -----------------------------------------------------------------------------------------
 
 /// Rows sorted one cub::DeviceRadixSort call each (one row, or rows of row_by_row_min_length and more); I holds a
-/// position within a row. Keys only when no positions are asked for and no element's bits would be lost (the data is
-/// then the keys' other buffer); otherwise (key, position) pairs, the lost bits stashed from the untouched data.
+/// position within a row. The rows are read from `src` (may be `data`). Keys only when no positions are asked for and
+/// no element's bits would be lost (the data is then the keys' other buffer); otherwise (key, position) pairs, the lost
+/// bits stashed from the untouched `src`.
 template <class K, class I>
-void sort_rows_by_cub(K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
+void sort_rows_by_cub(const K* src, K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
   const index_t n = rows * length;
   const bool keys_only = positions == nullptr;
   bool inexact = may_lose_bits(c.kind);  // until the summary says otherwise
@@ -670,7 +682,7 @@ void sort_rows_by_cub(K* data, std::int64_t* positions, index_t rows, index_t le
   std::unique_ptr<summary_buffer> summary;
   if (read_back) summary = std::make_unique<summary_buffer>();
   K* const keys = static_cast<K*>(keys_buffer.get());
-  launch_elementwise(encode_kernel<K, I>, n, data, keys, static_cast<I*>(index_buffer.get()), n, length, c,
+  launch_elementwise(encode_kernel<K, I>, n, src, keys, static_cast<I*>(index_buffer.get()), n, length, c,
                      summary ? summary->get() : nullptr);
   key_range bits = full_range<K>;
   if (read_back) {
@@ -699,7 +711,7 @@ void sort_rows_by_cub(K* data, std::int64_t* positions, index_t rows, index_t le
   const K* const sorted = key_buffers[where.keys];
   const I* const index = index_buffers[where.values];
   K* const stash = inexact ? key_buffers[1 - where.keys] : nullptr;  // the keys' other buffer is free now
-  if (stash) launch_elementwise(stash_kernel<K, I>, n, sorted, index, static_cast<const K*>(data), stash, n, length, c);
+  if (stash) launch_elementwise(stash_kernel<K, I>, n, sorted, index, src, stash, n, length, c);
   launch_elementwise(decode_kernel<K, I>, n, sorted, index, static_cast<const K*>(stash), data, positions, n, c);
 }
 
@@ -723,9 +735,10 @@ I* sort_by_row(I* index, I* index_alt, index_t n, index_t rows, index_t length) 
 }
 
 /// Many rows longer than a block's tile: all n (key, flat index) pairs sorted at once, then stably by row, then every
-/// element gathered (into the free keys buffer, copied back). I holds a flat index.
+/// element gathered from `src` (into `data` when `src` is another buffer; in place, into the free keys buffer, copied
+/// back). I holds a flat index.
 template <class K, class I>
-void sort_rows_flat(K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
+void sort_rows_flat(const K* src, K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
   const index_t n = rows * length;
   const cudaStream_t stream = current_stream();
   const bool read_back = n >= bit_range_min_items;
@@ -736,28 +749,32 @@ void sort_rows_flat(K* data, std::int64_t* positions, index_t rows, index_t leng
   K* const keys = static_cast<K*>(keys_buffer.get());
   I* const index_buffers[2] = {static_cast<I*>(index_buffer.get()), static_cast<I*>(index_alt_buffer.get())};
   // length n: the index is flat
-  launch_elementwise(encode_kernel<K, I>, n, static_cast<const K*>(data), keys, index_buffers[0], n, n, c,
-                     summary ? summary->get() : nullptr);
+  launch_elementwise(encode_kernel<K, I>, n, src, keys, index_buffers[0], n, n, c, summary ? summary->get() : nullptr);
   const key_range bits = read_back ? range_of<K>(summary->read()) : full_range<K>;
   const sorted_in where = radix_sort_rows<K, I>(keys, static_cast<K*>(keys_alt_buffer.get()), index_buffers[0],
                                                 index_buffers[1], 1, n, bits);
   const I* const index = sort_by_row(index_buffers[where.values], index_buffers[1 - where.values], n, rows, length);
-  // the keys are spent: their buffer takes the gathered elements
-  launch_elementwise(gather_kernel<K, I>, n, static_cast<const K*>(data), index, keys, positions, n, length);
+  if (src != data) {
+    launch_elementwise(gather_kernel<K, I>, n, src, index, data, positions, n, length);
+    return;
+  }
+  // in place: the keys are spent, their buffer takes the gathered elements
+  launch_elementwise(gather_kernel<K, I>, n, src, index, keys, positions, n, length);
   XP_CUDA_CHECK(cudaMemcpyAsync(data, keys, static_cast<std::size_t>(n) * sizeof(K), cudaMemcpyDeviceToDevice, stream));
 }
 
-/// The rows of a dtype whose key is K, by the path for their shape (see the file's comment).
+/// The rows of a dtype whose key is K (read from `src`, which may be `data`), by the path for their shape (see the
+/// file's comment).
 template <class K>
-void sort_bits(K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
+void sort_bits(const K* src, K* data, std::int64_t* positions, index_t rows, index_t length, key_coding c) {
   if (length <= block_sort_max_length<K> && (rows > 1 || length <= single_row_block_max_length)) {
-    block_sort(data, positions, rows, length, c);
+    block_sort(src, data, positions, rows, length, c);
   } else if (rows == 1 || length >= row_by_row_min_length) {
-    if (length <= max_uint32_count) sort_rows_by_cub<K, std::uint32_t>(data, positions, rows, length, c);
-    else sort_rows_by_cub<K, std::uint64_t>(data, positions, rows, length, c);
+    if (length <= max_uint32_count) sort_rows_by_cub<K, std::uint32_t>(src, data, positions, rows, length, c);
+    else sort_rows_by_cub<K, std::uint64_t>(src, data, positions, rows, length, c);
   } else {
-    if (rows * length <= max_uint32_count) sort_rows_flat<K, std::uint32_t>(data, positions, rows, length, c);
-    else sort_rows_flat<K, std::uint64_t>(data, positions, rows, length, c);
+    if (rows * length <= max_uint32_count) sort_rows_flat<K, std::uint32_t>(src, data, positions, rows, length, c);
+    else sort_rows_flat<K, std::uint64_t>(src, data, positions, rows, length, c);
   }
 }
 
@@ -766,68 +783,88 @@ inline key_range part_range(const summary_buffer* summary) {
   return summary ? range_of<std::uint64_t>(summary->read()) : full_range<std::uint64_t>;
 }
 
-/// complex128's rows (NumPy's lexicographic order: real part, then imaginary): stable passes over all n (key, flat
-/// index) pairs by the imaginary key, then by the real key, then by row; then every element gathered. I holds a flat
-/// index.
+/// complex128's rows (NumPy's lexicographic order: real part, then imaginary), read from `src` (may be `data`): stable
+/// passes over all n (key, flat index) pairs by the imaginary key, then by the real key, then by row; then every
+/// element gathered (into `data`, or in place into a buffer copied back). I holds a flat index.
 template <class I>
-void sort_complex128_as(complex128* data, std::int64_t* positions, index_t rows, index_t length, bool descending) {
+void sort_complex128_as(const complex128* src, complex128* data, std::int64_t* positions, index_t rows, index_t length,
+                        bool descending) {
   using K = std::uint64_t;
   const index_t n = rows * length;
   const cudaStream_t stream = current_stream();
   const bool read_back = n >= bit_range_min_items;
   const std::shared_ptr<void> keys_buffer = scratch_of<K>(n), keys_alt_buffer = scratch_of<K>(n);
   const std::shared_ptr<void> index_buffer = scratch_of<I>(n), index_alt_buffer = scratch_of<I>(n);
-  const std::shared_ptr<void> out_buffer = scratch_of<complex128>(n);
+  const bool in_place = src == data;
+  std::shared_ptr<void> out_buffer;
+  if (in_place) out_buffer = scratch_of<complex128>(n);
   std::unique_ptr<summary_buffer> summary;
   if (read_back) summary = std::make_unique<summary_buffer>();
   K* const key_buffers[2] = {static_cast<K*>(keys_buffer.get()), static_cast<K*>(keys_alt_buffer.get())};
   I* const index_buffers[2] = {static_cast<I*>(index_buffer.get()), static_cast<I*>(index_alt_buffer.get())};
-  launch_elementwise(encode_part_kernel<I>, n, static_cast<const complex128*>(data), static_cast<const I*>(nullptr),
-                     key_buffers[0], index_buffers[0], n, true, descending, summary ? summary->get() : nullptr);
+  launch_elementwise(encode_part_kernel<I>, n, src, static_cast<const I*>(nullptr), key_buffers[0], index_buffers[0], n,
+                     true, descending, summary ? summary->get() : nullptr);
   sorted_in where = radix_sort_rows<K, I>(key_buffers[0], key_buffers[1], index_buffers[0], index_buffers[1], 1, n,
                                           part_range(summary.get()));
   I* index = index_buffers[where.values];
   I* index_alt = index_buffers[1 - where.values];
   // the imaginary keys are spent: the first buffer takes the real ones, in the order sorted so far
   if (read_back) summary = std::make_unique<summary_buffer>();
-  launch_elementwise(encode_part_kernel<I>, n, static_cast<const complex128*>(data), static_cast<const I*>(index),
-                     key_buffers[0], static_cast<I*>(nullptr), n, false, descending,
-                     summary ? summary->get() : nullptr);
+  launch_elementwise(encode_part_kernel<I>, n, src, static_cast<const I*>(index), key_buffers[0],
+                     static_cast<I*>(nullptr), n, false, descending, summary ? summary->get() : nullptr);
   where = radix_sort_rows<K, I>(key_buffers[0], key_buffers[1], index, index_alt, 1, n, part_range(summary.get()));
   if (where.values) std::swap(index, index_alt);
   const I* const sorted = sort_by_row(index, index_alt, n, rows, length);
-  auto* const out = static_cast<complex128*>(out_buffer.get());
-  launch_elementwise(gather_kernel<complex128, I>, n, static_cast<const complex128*>(data), sorted, out, positions, n,
-                     length);
-  XP_CUDA_CHECK(
-      cudaMemcpyAsync(data, out, static_cast<std::size_t>(n) * sizeof(complex128), cudaMemcpyDeviceToDevice, stream));
+  auto* const out = in_place ? static_cast<complex128*>(out_buffer.get()) : data;
+  launch_elementwise(gather_kernel<complex128, I>, n, src, sorted, out, positions, n, length);
+  if (in_place)
+    XP_CUDA_CHECK(
+        cudaMemcpyAsync(data, out, static_cast<std::size_t>(n) * sizeof(complex128), cudaMemcpyDeviceToDevice, stream));
 }
 
-inline void sort_complex128(const detail::sort_problem<complex128>& p) {
+inline void sort_complex128(const complex128* src, const detail::sort_problem<complex128>& p) {
   if (p.rows * p.length <= max_uint32_count)
-    sort_complex128_as<std::uint32_t>(p.data, p.positions, p.rows, p.length, p.descending);
-  else sort_complex128_as<std::uint64_t>(p.data, p.positions, p.rows, p.length, p.descending);
+    sort_complex128_as<std::uint32_t>(src, p.data, p.positions, p.rows, p.length, p.descending);
+  else sort_complex128_as<std::uint64_t>(src, p.data, p.positions, p.rows, p.length, p.descending);
 }
 
 }  // namespace sort_detail
+}  // namespace xp::backends::cuda
+
+// the radix selection of kth requests on long rows (uses the key coding and the launches above)
+#include "xp/backends/cuda/select.cuh"
+
+namespace xp::backends::cuda {
 
 template <class T>
 void sort_rows(const detail::sort_problem<T>& p) {
   if (p.rows <= 0 || p.length <= 0) return;
+  // `source` (when it is another buffer) is read and `data` written; otherwise the rows are sorted in place
+  const T* const src = p.source ? p.source : p.data;
+  const cudaStream_t stream = current_stream();
   if (p.length == 1) {  // every row is sorted: the elements stay, each at position 0
-    if (p.positions)
+    if (src != p.data)
       XP_CUDA_CHECK(
-          cudaMemsetAsync(p.positions, 0, static_cast<std::size_t>(p.rows) * sizeof(std::int64_t), current_stream()));
+          cudaMemcpyAsync(p.data, src, static_cast<std::size_t>(p.rows) * sizeof(T), cudaMemcpyDeviceToDevice, stream));
+    if (p.positions)
+      XP_CUDA_CHECK(cudaMemsetAsync(p.positions, 0, static_cast<std::size_t>(p.rows) * sizeof(std::int64_t), stream));
     return;
   }
-  // a kth request (kth_count > 0) is served by the full sort
   if constexpr (std::is_same_v<T, complex128>) {
-    sort_detail::sort_complex128(p);
+    sort_detail::sort_complex128(src, p);  // a kth request (two keys an element) is served by the full sort
   } else {
     using K = sort_detail::key_of_t<T>;
     static_assert(sizeof(K) == sizeof(T), "an element's key has its width");
-    sort_detail::sort_bits<K>(reinterpret_cast<K*>(p.data), p.positions, p.rows, p.length,
-                              {sort_detail::kind_of<T>(), p.descending});
+    const sort_detail::key_coding c{sort_detail::kind_of<T>(), p.descending};
+    const K* const src_keys = reinterpret_cast<const K*>(src);
+    K* const data_keys = reinterpret_cast<K*>(p.data);
+    // a kth request on long rows is selected (select.cuh); on others it is served by the full sort
+    if (sort_detail::selects(p.rows, p.length, p.kth, p.kth_count)) {
+      sort_detail::select_rows<K>(src_keys, data_keys, p.positions, p.rows, p.length, c, p.kth, p.kth_count,
+                                  p.kth_only);
+      return;
+    }
+    sort_detail::sort_bits<K>(src_keys, data_keys, p.positions, p.rows, p.length, c);
   }
 }
 

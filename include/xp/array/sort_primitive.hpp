@@ -50,9 +50,9 @@ struct sort_problem {
 /// NaN into the largest key (NaN sorts last, whatever its sign and payload); bool as 0 and 1.
 /// `encode` maps an element to its key, `decode` a key back to an element (+0.0 for the zero key,
 /// the default quiet NaN for the NaN key), `exact(x)` says whether decode(encode(x)) has x's bits.
-/// Complex numbers have one key per component (real first: NumPy's lexicographic order), so
-/// their sort is two stable sorts (by the imaginary key, then the real one) or one sort of the
-/// two keys joined where they fit one integer (complex64: 64 bits).
+/// Complex numbers have two keys (complex_sort_key below), so their sort is two stable sorts (by
+/// the low key, then the high one) or one sort of the two keys joined where they fit one integer
+/// (complex64: 64 bits).
 template <class T, class = void>
 struct sort_key;
 
@@ -116,6 +116,34 @@ template <>
 struct sort_key<float> : float_sort_key<float, std::uint32_t> {};
 template <>
 struct sort_key<double> : float_sort_key<double, std::uint64_t> {};
+
+/// @brief Complex numbers in NumPy's order, two keys of the part's width (high, then low):
+/// numbers without NaN lexicographically (real, then imaginary), then those with a NaN imaginary
+/// part by their real part, then those with a NaN real part by their imaginary part, then those
+/// with both: NumPy's [R + Rj, R + nanj, nan + Rj, nan + nanj]. The two NaN classes take high
+/// keys between +inf's and the NaN key (NaN bit patterns, which no number encodes to), so one
+/// lexicographic sort of (high, low) gives the whole order. Only elements without NaN decode.
+template <class R>
+struct complex_sort_key {
+  using part = sort_key<R>;
+  using type = typename part::type;
+  static constexpr type imag_nan_class = type(part::nan_key - 2);
+  static constexpr type real_nan_class = type(part::nan_key - 1);
+  XP_HD static void encode(complex<R> x, type& high, type& low) {
+    const type re = part::encode(x.real()), im = part::encode(x.imag());
+    const bool re_nan = re == part::nan_key, im_nan = im == part::nan_key;
+    if (!re_nan && !im_nan) high = re, low = im;
+    else if (!re_nan) high = imag_nan_class, low = re;
+    else if (!im_nan) high = real_nan_class, low = im;
+    else high = low = part::nan_key;
+  }
+  XP_HD static complex<R> decode(type high, type low) { return complex<R>(part::decode(high), part::decode(low)); }
+  /// decode(encode(x)) has x's bits: no NaN part and no -0.0 part.
+  XP_HD static bool exact(complex<R> x) {
+    return part::exact(x.real()) && part::exact(x.imag()) && part::encode(x.real()) != part::nan_key &&
+           part::encode(x.imag()) != part::nan_key;
+  }
+};
 
 }  // namespace xp::detail
 
