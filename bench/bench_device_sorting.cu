@@ -90,8 +90,8 @@ BENCHMARK(device_partition_top100)->Arg(sort_size)->UseManualTime()->Unit(benchm
 // sorted distinct values of 2^26 int32 in [0, 2^20)
 void device_unique(benchmark::State& state) {
   constexpr double values_below = 1 << 20;
-  const auto v = xp::random::uniform<double, xp::cuda>({state.range(0)}, 0.0, values_below, sort_seed)
-                     .astype<std::int32_t>();
+  const auto v =
+      xp::random::uniform<double, xp::cuda>({state.range(0)}, 0.0, values_below, sort_seed).astype<std::int32_t>();
   xp::ndarray<std::int32_t, xp::cuda> r;
   device_loop(state, [&] { r = xp::unique_values(v); });
   set_bytes(state, state.range(0), 2);
@@ -132,8 +132,8 @@ BENCHMARK(device_histogram)->Arg(sort_size)->UseManualTime()->Unit(benchmark::kM
 // int32 values below 2^20 (bins = max + 1, about 2^20)
 void device_bincount(benchmark::State& state) {
   constexpr double values_below = 1 << 20;
-  const auto v = xp::random::uniform<double, xp::cuda>({state.range(0)}, 0.0, values_below, sort_seed)
-                     .astype<std::int32_t>();
+  const auto v =
+      xp::random::uniform<double, xp::cuda>({state.range(0)}, 0.0, values_below, sort_seed).astype<std::int32_t>();
   xp::ndarray<std::int64_t, xp::cuda> r;
   device_loop(state, [&] { r = xp::bincount(v); });
   set_bytes(state, state.range(0), 1);

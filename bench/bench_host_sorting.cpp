@@ -54,8 +54,8 @@ BENCHMARK(host_topk)->Arg(host_sort_size)->Unit(benchmark::kMillisecond)->UseRea
 
 void host_unique(benchmark::State& state) {
   constexpr double values_below = 1 << 20;
-  const auto v = xp::random::uniform<double, xp::host>({state.range(0)}, 0.0, values_below, host_sort_seed)
-                     .astype<std::int32_t>();
+  const auto v =
+      xp::random::uniform<double, xp::host>({state.range(0)}, 0.0, values_below, host_sort_seed).astype<std::int32_t>();
   for (auto _ : state) benchmark::DoNotOptimize(xp::unique_values(v));
   set_sort_bytes(state, state.range(0));
 }
@@ -85,8 +85,8 @@ BENCHMARK(host_histogram)->Arg(host_sort_size)->Unit(benchmark::kMillisecond)->U
 
 void host_bincount(benchmark::State& state) {
   constexpr double values_below = 1 << 20;
-  const auto v = xp::random::uniform<double, xp::host>({state.range(0)}, 0.0, values_below, host_sort_seed)
-                     .astype<std::int32_t>();
+  const auto v =
+      xp::random::uniform<double, xp::host>({state.range(0)}, 0.0, values_below, host_sort_seed).astype<std::int32_t>();
   for (auto _ : state) benchmark::DoNotOptimize(xp::bincount(v));
 }
 BENCHMARK(host_bincount)->Arg(host_sort_size)->Unit(benchmark::kMillisecond)->UseRealTime();
