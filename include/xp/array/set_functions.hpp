@@ -207,7 +207,7 @@ struct scatter_groups {
 
 /// `a` as a contiguous array of C (itself when it already is one).
 template <class C, class T, class B>
-ndarray<C, B> contiguous_as(const ndarray<T, B>& a) {
+ndarray<C, B> set_operand_as(const ndarray<T, B>& a) {
   if constexpr (std::is_same_v<C, T>) {
     if (a.is_contiguous()) return a;
   }
@@ -233,7 +233,7 @@ void searchable(ndarray<C, B>& sorted, ndarray<std::int64_t, B>& also) {
 /// bool of values' shape (xor invert), or int64: the index found or -1.
 template <class Out, class C, class B>
 ndarray<Out, B> lookup(const ndarray<C, B>& sorted, const ndarray<C, B>& values, bool invert = false) {
-  const ndarray<C, B> v = contiguous_as<C>(values);
+  const ndarray<C, B> v = set_operand_as<C>(values);
   ndarray<Out, B> out(values.shape());
   generate(out, sorted_lookup<C, Out>{sorted.data(), sorted.size(), v.data(), invert});
   return out;
@@ -417,7 +417,7 @@ ndarray<bool, B> isin(const ndarray<E, B>& element, const ndarray<U, B>& test_el
   ndarray<C, B> sorted = sort(test_elements.template astype<C>(), std::nullopt);
   ndarray<std::int64_t, B> none;
   detail::searchable(sorted, none);
-  return detail::lookup<bool>(sorted, detail::contiguous_as<C>(element), options.invert);
+  return detail::lookup<bool>(sorted, detail::set_operand_as<C>(element), options.invert);
 }
 
 /// @brief np.intersect1d(ar1, ar2, assume_unique, return_indices): the sorted unique values
@@ -435,12 +435,12 @@ intersect1d_result<result_type_t<T, U>, B> intersect1d(const ndarray<T, B>& ar1,
   const auto prepare = [&](const auto& a) {
     if (!options.assume_unique) {
       auto u = detail::unique_flat(a, indices, false, false, true);
-      return std::pair{detail::contiguous_as<C>(u.values), std::move(u.indices)};
+      return std::pair{detail::set_operand_as<C>(u.values), std::move(u.indices)};
     }
     // the primitive's order suffices: the elements with a NaN part, placed differently in
     // NumPy's complex order, are in no intersection
     auto [sorted, order] = detail::sort_along(a, std::nullopt, false, indices);
-    return std::pair{detail::contiguous_as<C>(sorted), std::move(order)};
+    return std::pair{detail::set_operand_as<C>(sorted), std::move(order)};
   };
   auto [values1, first1] = prepare(ar1);
   auto [values2, first2] = prepare(ar2);
