@@ -1,31 +1,35 @@
 /// @file backends/host/sort.cpp
-/// @brief The host's sort primitive for every type of XP_SORT_TYPES: a least-significant-digit
-/// radix sort of each row's keys (detail::sort_key), on the OpenMP team (one long row: the team
-/// shares it; many rows: a row per thread), a std::sort of (key, index) pairs for short rows, and
-/// a selection (std::nth_element on (key, index) pairs) for partitions.
+/// @brief The host's sort primitive for every type of XP_SORT_TYPES: least-significant-digit
+/// radix sorts of each row's keys (detail::sort_key: unsigned integers in NumPy's order) on the
+/// OpenMP team (one long row: the team shares it; many rows: a row per thread), std::sort of
+/// (key, index) pairs for short rows, and a radix selection for partitions.
 ///
 /// How a row is sorted:
 /// - One pass encodes the row and counts every digit of every key at once (a histogram per digit
 ///   and per thread), and looks for elements whose key is not exact (-0.0, a NaN that is not the
-///   default one). A digit that is the same in every key sorts nothing: its pass is skipped.
-/// - The passes scatter data -> A -> B -> A ... -> data: the first reads the elements and encodes
+///   default one, a complex number with a NaN part). A digit that is the same in every key sorts
+///   nothing: its pass is skipped.
+/// - The passes scatter row -> A -> B -> A ... -> row: the first reads the elements and encodes
 ///   them, the last decodes into the row, so that the keys are never written out or read back in a
 ///   pass of their own. Descending sorts the complemented keys (~key): ascending order of ~key is
 ///   the reverse order with equal keys still in their input order, which is what is asked.
-/// - Elements carry their index (uint32 while the row fits it) only when positions are asked for,
-///   or for a complex row with an inexact element (it is then gathered from a copy at the end).
-///   Floats need no index to keep their bits: the elements with the zero key (+0.0, -0.0) and with
-///   the NaN key come out as one run each, in their input order (the sort is stable), so a copy
-///   of just those elements, taken in input order before the sort, is written over the two runs.
-/// - With several threads on one row, each thread takes a contiguous chunk; the offsets of thread
-///   t for bucket d are the keys before d in all the row plus those of d in the chunks before t,
-///   which keeps the sort stable. The chunks of a later pass hold other keys than the first pass
-///   counted, so each later pass counts its digit over its chunk first (a read of the keys).
-/// Partitions (kth_count > 0) select instead: std::nth_element on (key, index) pairs for each kth
-/// in increasing order on what is left of the row, or, for topk's 0..k-1, a selection of the k-th
-/// and a sort of the k before it. Comparing (key, index) makes every element's place the one the
-/// stable sort gives it, so partition and argpartition arrange a row the same way, and a selected
-/// element is the stable sort's, index included.
+/// - Elements carry their index (uint32, the row being shorter than 2^32; widened to int64 as it
+///   is written) only where positions are asked for or a complex row has an inexact element (then
+///   gathered from a copy of the row). Floats need no index to keep their bits: the elements with
+///   the zero key (+0.0, -0.0) and with the NaN key come out as one run each, in input order (the
+///   sort is stable), so a copy of just those elements, taken in input order before the row is
+///   written, is written over the two runs.
+/// - Rows larger than the caches scatter through staged lines (staged_sink): each bucket's next
+///   elements wait in a cache line of a small buffer, which goes out whole with streaming stores.
+/// - With several threads on one row, each thread takes a contiguous chunk; thread t's offsets for
+///   bucket d are the keys of smaller digits in the row plus those of digit d in the chunks before
+///   t, which keeps the sort stable. A later pass's chunks hold other keys than the first count
+///   counted: the pass before counts them as it writes them (census).
+/// Partitions (kth_count > 0) select (select_row): the row is split stably by the 8 or 11 bits
+/// below those where its keys differ (like a radix pass, most significant digit first), and only
+/// the buckets holding a kth are split again, until they are small enough to sort. Every step is
+/// stable, so each kth position holds the stable sort's element (index included), partition and
+/// argpartition arrange a row the same way, and topk's 0..k-1 come out as the sort's first k.
 
 #include <omp.h>
 #if defined(__SSE2__)
@@ -1266,6 +1270,18 @@ void sort_huge_rows(const detail::sort_problem<T>& p) {
 template <class T>
 void sort_rows(const detail::sort_problem<T>& p) {
   if (p.rows <= 0 || p.length <= 0) return;
+  if (p.source && p.source != p.data) {
+    // rows given apart from their output: copied there, then sorted in place (the radix passes
+    // read their keys from the row, so the copy is the first pass's read either way)
+    const index_t n = p.rows * p.length;
+    constexpr index_t parallel_copy = index_t{1} << 16;  // below 256 KiB of floats one thread copies faster
+#pragma omp parallel for schedule(static) if (n >= parallel_copy)
+    for (index_t i = 0; i < n; ++i) p.data[i] = p.source[i];
+    auto in_place = p;
+    in_place.source = nullptr;
+    sort_rows(in_place);
+    return;
+  }
   if (p.length <= static_cast<index_t>(std::numeric_limits<std::uint32_t>::max())) sort_rows_with<T, std::uint32_t>(p);
   else sort_huge_rows(p);
 }

@@ -63,17 +63,20 @@ std::pair<ndarray<T, B>, ndarray<std::int64_t, B>> sort_along(const ndarray<T, B
   const ndarray<T, B> src = axis ? a : a.reshape({-1});
   const int ax = normalize_axis(axis ? *axis : 0, src.ndim());
   const int last = static_cast<int>(src.ndim()) - 1;
-  ndarray<T, B> rows = ax == last ? src.copy() : moveaxis(src, ax, -1).copy();
+  // a C-contiguous input with the axis last is read by the sort itself (`source`): no copy first
+  const bool read_in_place = ax == last && src.is_contiguous();
+  ndarray<T, B> rows = read_in_place ? ndarray<T, B>(src.shape()) : moveaxis(src, ax, -1).copy();
   ndarray<std::int64_t, B> positions(want_positions ? rows.shape() : shape_type{0});
   const index_t length = rows.shape().back();
   if (rows.size() > 0) {
-    const sort_problem<T> p{rows.data(),
-                            want_positions ? positions.data() : nullptr,
-                            rows.size() / length,
-                            length,
-                            descending,
-                            kth.empty() ? nullptr : kth.data(),
-                            static_cast<index_t>(kth.size())};
+    sort_problem<T> p{rows.data(),
+                      want_positions ? positions.data() : nullptr,
+                      rows.size() / length,
+                      length,
+                      descending,
+                      kth.empty() ? nullptr : kth.data(),
+                      static_cast<index_t>(kth.size())};
+    if (read_in_place) p.source = src.data();
     primitive::sort<B>::run(p);
   }
   if (ax != last) {
