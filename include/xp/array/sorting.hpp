@@ -55,11 +55,13 @@ namespace detail {
 
 /// The sorted rows of `a` along `axis` (nullopt: the flattened array), in a's layout with the
 /// axis back in place, and, with `want_positions`, each element's index along the axis. `kth`:
-/// the positions a partition must settle (empty: a full sort).
+/// the positions a partition must settle (empty: a full sort); with `kth_only` the other positions
+/// of the result are unspecified (the caller reads only the kth).
 template <class T, class B>
 std::pair<ndarray<T, B>, ndarray<std::int64_t, B>> sort_along(const ndarray<T, B>& a, std::optional<index_t> axis,
                                                               bool descending, bool want_positions,
-                                                              const std::vector<index_t>& kth = {}) {
+                                                              const std::vector<index_t>& kth = {},
+                                                              bool kth_only = false) {
   const ndarray<T, B> src = axis ? a : a.reshape({-1});
   const int ax = normalize_axis(axis ? *axis : 0, src.ndim());
   const int last = static_cast<int>(src.ndim()) - 1;
@@ -77,6 +79,7 @@ std::pair<ndarray<T, B>, ndarray<std::int64_t, B>> sort_along(const ndarray<T, B
                       kth.empty() ? nullptr : kth.data(),
                       static_cast<index_t>(kth.size())};
     if (read_in_place) p.source = src.data();
+    p.kth_only = kth_only && !kth.empty();
     primitive::sort<B>::run(p);
   }
   if (ax != last) {
@@ -170,7 +173,8 @@ topk_result<T, B> topk(const ndarray<T, B>& a, index_t k, std::optional<index_t>
   if (k == length) first.clear();
   const ndarray<T, B> src = axis ? a : a.reshape({-1});
   const index_t ax = axis ? *axis : 0;
-  auto [values, indices] = detail::sort_along(src, ax, options.largest, true, first);
+  // only the first k positions are read: the rest of each row is left to the backend (kth_only)
+  auto [values, indices] = detail::sort_along(src, ax, options.largest, true, first, true);
   const int at = normalize_axis(ax, src.ndim());
   const auto head = [&](const auto& x) {
     return moveaxis(moveaxis(x, at, -1)(ellipsis, xp::range(0, k)), -1, at).copy();
