@@ -288,7 +288,10 @@ ndarray<bool, B> group_starts(const ndarray<T, B>& sorted, bool equal_nan) {
 template <class T, class B>
 unique_all_result<T, B> unique_flat(const ndarray<T, B>& a, bool want_index, bool want_inverse, bool want_counts,
                                     bool equal_nan) {
-  auto [sorted, order] = sort_flat(a, want_index || want_inverse);
+  auto sorted_order = sort_flat(a, want_index || want_inverse);
+  // named members, not a structured binding: clang 14 refuses a lambda that captures one
+  const ndarray<T, B>& sorted = sorted_order.first;
+  const ndarray<std::int64_t, B>& order = sorted_order.second;
   const index_t n = sorted.size();
   const ndarray<bool, B> starts = group_starts(sorted, equal_nan);
   const bool want_at = want_index || want_counts;
