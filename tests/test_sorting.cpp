@@ -298,36 +298,40 @@ TEST_CASE("lexsort and sort_complex: NumPy's orders and dtypes") {
 TEST_CASE_TEMPLATE("topk, partition: one long row (a selection, not a sort, on the device)", P, xp_test::on<float>,
                    xp_test::on<std::int64_t>, xp_test::on<xp::float16>) {
   using T = typename P::type;
-  // longer than a block's tile, with ties (random_with_ties: 51 distinct values) and NaNs
-  constexpr xp::index_t long_row = (xp::index_t{1} << 18) + 3;
-  const auto host_in = random_with_ties<T>({long_row}, 123);
-  const auto in = xp::asarray<B>(host_in);
-  const auto sorted = values(xp::sort(host_in));
-  for (bool largest : {true, false}) {
-    const auto r = xp::topk(in, 100, -1, {.largest = largest});
-    const auto want = xp::sort(host_in, -1, {.descending = largest})(xp::range(0, 100)).copy();
-    check_bits(r.values, want);
-    check_bits(xp::take(in, r.indices), r.values);
-    // ties come in index order (the stable sort's)
-    check_same(r.indices, xp::argsort(host_in, -1, {.descending = largest})(xp::range(0, 100)).copy());
-  }
-  const std::vector<xp::index_t> kth = {0, long_row / 3, long_row / 2, long_row - 1};
-  const auto p = values(xp::partition(in, kth));
-  const auto ip = xp::argpartition(in, kth);
-  check_bits(xp::take(in, ip), xp::partition(in, kth));
-  for (xp::index_t k : kth) {
-    const auto pivot = order_key(p[static_cast<std::size_t>(k)]);
-    CHECK(pivot == order_key(sorted[static_cast<std::size_t>(k)]));
-    xp::index_t bad = -1;
-    for (xp::index_t j = 0; j < long_row && bad < 0; ++j) {
-      const auto key = order_key(p[static_cast<std::size_t>(j)]);
-      if ((j < k && pivot < key) || (j > k && key < pivot)) bad = j;
+  // longer than a block's tile, with ties (random_with_ties: 51 distinct values) and NaNs. On the
+  // host, 2^18 + 3 is split by both threads at once, and 100003 by one thread whose split of
+  // (key, index) pairs (800 KB) is staged
+  for (const xp::index_t long_row : {(xp::index_t{1} << 18) + 3, xp::index_t{100003}}) {
+    CAPTURE(long_row);
+    const auto host_in = random_with_ties<T>({long_row}, 123);
+    const auto in = xp::asarray<B>(host_in);
+    const auto sorted = values(xp::sort(host_in));
+    for (bool largest : {true, false}) {
+      const auto r = xp::topk(in, 100, -1, {.largest = largest});
+      const auto want = xp::sort(host_in, -1, {.descending = largest})(xp::range(0, 100)).copy();
+      check_bits(r.values, want);
+      check_bits(xp::take(in, r.indices), r.values);
+      // ties come in index order (the stable sort's)
+      check_same(r.indices, xp::argsort(host_in, -1, {.descending = largest})(xp::range(0, 100)).copy());
     }
-    INFO("kth " << k << ", first misplaced position " << bad);
-    CHECK(bad == -1);
+    const std::vector<xp::index_t> kth = {0, long_row / 3, long_row / 2, long_row - 1};
+    const auto p = values(xp::partition(in, kth));
+    const auto ip = xp::argpartition(in, kth);
+    check_bits(xp::take(in, ip), xp::partition(in, kth));
+    for (xp::index_t k : kth) {
+      const auto pivot = order_key(p[static_cast<std::size_t>(k)]);
+      CHECK(pivot == order_key(sorted[static_cast<std::size_t>(k)]));
+      xp::index_t bad = -1;
+      for (xp::index_t j = 0; j < long_row && bad < 0; ++j) {
+        const auto key = order_key(p[static_cast<std::size_t>(j)]);
+        if ((j < k && pivot < key) || (j > k && key < pivot)) bad = j;
+      }
+      INFO("kth " << k << ", first misplaced position " << bad);
+      CHECK(bad == -1);
+    }
+    // the order statistics' request (only the kth positions read)
+    const auto q = values(xp::percentile(in(xp::range(0, xp::none, 2)), 37.0));
+    const auto want_q = values(xp::percentile(host_in(xp::range(0, xp::none, 2)), 37.0));
+    CHECK(order_key(q[0]) == order_key(want_q[0]));
   }
-  // the order statistics' request (only the kth positions read)
-  const auto q = values(xp::percentile(in(xp::range(0, xp::none, 2)), 37.0));
-  const auto want_q = values(xp::percentile(host_in(xp::range(0, xp::none, 2)), 37.0));
-  CHECK(order_key(q[0]) == order_key(want_q[0]));
 }

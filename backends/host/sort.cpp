@@ -1062,6 +1062,11 @@ struct select_row {
   template <class E>
   void split(int t, E* a, E* b, int window, int shift, bool staged) {
     const unsigned buckets = 1u << window;
+    const select_scratch<I> ss = scratch_of(t);
+    // the offsets of this thread's chunk, and the buckets' bounds (every thread its own copy),
+    // both from the threads' histograms now: after the split's barrier a thread that is done
+    // refines its buckets, and its select_range counts into its histogram again
+    I* const bounds = ss.levels;
     I offs[max_buckets];
     I sum = 0;
     for (unsigned d = 0; d < buckets; ++d) {
@@ -1071,12 +1076,13 @@ struct select_row {
         total += c;
         if (u < t) before += c;
       }
+      bounds[d] = sum;
       offs[d] = sum + before;
       sum += total;
     }
+    bounds[buckets] = n;
     const from_data<T, I> source{data, flip};
     const I begin = chunk_begin(t), end = chunk_begin(t + 1);
-    const select_scratch<I> ss = scratch_of(t);
     if (staged) {
       if (window == wide_digit)
         scatter_staged<wide_digit>(source, writer<I>(a), begin, end, shift, offs, ss.stage, no_census<I>());
@@ -1086,14 +1092,7 @@ struct select_row {
       else scatter<narrow_digit>(source, writer<I>(a), begin, end, shift, offs);
     }
     barrier(team);
-    // the buckets' bounds (every thread its own copy), then those holding a kth, refined
-    I* const bounds = ss.levels;
-    sum = 0;
-    for (unsigned d = 0; d < buckets; ++d) {
-      bounds[d] = sum;
-      for (int u = 0; u < team; ++u) sum += histogram(u)[d];
-    }
-    bounds[buckets] = n;
+    // the buckets holding a kth, refined, each by the first free thread
     const index_t* const kth_end = kth + kth_count;
     for (unsigned d = next_bucket.fetch_add(1); d < buckets; d = next_bucket.fetch_add(1)) {
       const I lo = bounds[d], hi = bounds[d + 1];
@@ -1177,13 +1176,13 @@ void sort_rows_with(const detail::sort_problem<T>& p) {
   const I n = static_cast<I>(p.length);
   const K flip = p.descending ? K(~K(0)) : K(0);
   const int threads = omp_in_parallel() ? 1 : std::max(1, omp_get_max_threads());
-  // kth requests are served by the full sort (np.partition's guarantee holds): the radix
-  // selection (select_one_row) read freed scratch in its staged split under ASan, and is off
-  // until that is found
-  const bool partition = false;
+  const bool partition = p.kth_count > 0;
   constexpr int key_bits = 8 * sizeof(K);
   const bool wide = p.length >= wide_digit_row && fewer_passes(key_bits);
   const bool staged = p.length >= staged_row;
+  // a selection's splits stage their scatter by their own measure (more than cache_bytes of keys
+  // or pairs), which rows shorter than staged_row reach: their staging must be there too
+  const bool needs_staging = staged || (partition && static_cast<std::size_t>(n) * sizeof(P) > cache_bytes);
   const auto row_data = [&](index_t r) { return p.data + r * p.length; };
   const auto row_positions = [&](index_t r) { return p.positions ? p.positions + r * p.length : nullptr; };
   const auto radix = [&](index_t r, int team, const radix_scratch<T, I>& s) {
@@ -1210,7 +1209,7 @@ void sort_rows_with(const detail::sort_problem<T>& p) {
   // a row per thread (one thread for little work: a team's start and wake-ups cost more)
   const int team = p.rows * p.length < parallel_elements ? 1 : static_cast<int>(std::min<index_t>(threads, p.rows));
   const bool short_rows = p.length < small_row;
-  const radix_layout<T, I> layout(n, 1, staged, partition);
+  const radix_layout<T, I> layout(n, 1, needs_staging, partition);
   const std::size_t per_thread =
       short_rows ? round_up(static_cast<std::size_t>(n) * sizeof(P)) + round_up(static_cast<std::size_t>(n) * sizeof(T))
                  : layout.total;
