@@ -7,10 +7,11 @@
 /// 1. Thresholds: the key of each requested rank, found most-significant digit first. A pass reads the row, encodes
 ///    every key on the fly (sort_key, ~key for descending) and counts the next digit of the keys whose decided high
 ///    bits match a requested rank's prefix so far (one shared-memory histogram per distinct prefix, merged into global
-///    counters); one block per row then picks the digit where the running count crosses each rank. 11-bit digits (3
-///    passes for 32-bit keys, 6 for 64-bit ones) with up to select_wide_digit_max_kth ranks, else 8 bits (4 and 8
-///    passes). Nothing is materialised: a pass is one read, and the host never waits (each row's state, the digits
-///    picked and what comes next, stays on the device: the later kernels of a row that needs no more return at once).
+///    counters); the block of the row that finishes the pass last then picks the digit where the running count crosses
+///    each rank. 11-bit digits (3 passes for 32-bit keys, 6 for 64-bit ones) with up to select_wide_digit_max_kth
+///    ranks, else 8 bits (4 and 8 passes). Keys are read as 16-byte vectors and encoded without branches. Nothing is
+///    materialised: a pass is one read and one launch, and the host never waits (each row's state, the digits picked
+///    and what comes next, stays on the device: the later kernels of a row that needs no more return at once).
 /// 2. What is written:
 ///    - topk's request (kth = 0 ... k-1) with kth_only: as soon as the keys up to the rank's bucket number at most
 ///      select_head_max (pass 2 of 3 for 2^26 uniform float32: ~4100 keys), the next pass also gathers their indices
@@ -18,8 +19,9 @@
 ///      prefix by (key, index), the stable order, and writes the first k with their positions: 3 reads of the row for
 ///      2^26 float32. When the ties at the threshold are too many to gather, a stable split of the row (below) writes
 ///      the first k indices instead.
-///    - other kth lists with kth_only: one more read finds the lowest index of each threshold key; each kth position
-///      gets that element (its original bits) and index.
+///    - other kth lists with kth_only: the last pass also keeps the lowest index of each bin's keys (a bin of the last
+///      digit holds one key), so each kth position gets that element (its original bits) and index from one more
+///      small launch: 3 reads of the row for float32, 4 kernels and 2 memsets in all.
 ///    - without kth_only: a stable split of the row by comparison with the distinct threshold keys u_0 < u_1 < ...
 ///      (classes: below u_0, equal to u_0, between u_0 and u_1, ...): one read counts each class in each warp's
 ///      contiguous piece of the row, one block per row scans the counts, one read and one write place every element.
@@ -37,8 +39,8 @@ namespace xp::backends::cuda::sort_detail {
 
 // ---- constants -----------------------------------------------------------------------------------------------------
 
-/// Shortest rows selected rather than sorted. A selection is about 10 to 16 launches whatever the length (some 2 us
-/// each when a row needs little) plus 3 to 5 reads of the row; the full sort of one row longer than a block's tile is
+/// Shortest rows selected rather than sorted. A selection is 5 to 10 launches whatever the length (some 2 us each when
+/// a row needs little) plus 3 to 5 reads of the row; the full sort of one row longer than a block's tile is
 /// cub::DeviceRadixSort (5 to 10 launches, 4 onesweep passes that read and write keys and positions, an encoding and a
 /// decoding pass). At 2^16 keys both are bound by their launches (some tens of microseconds: an estimate, not yet
 /// measured); above it the selection reads and writes less. Rows up to 16384 keys are sorted in shared memory by one
@@ -76,12 +78,10 @@ inline constexpr int select_warps = select_threads / warp_size;
 /// over blocks that each clear and flush 2048 counters for a few hundred keys (2^16 keys: 8 blocks; 4M: 512).
 inline constexpr int select_blocks_per_sm = 4;
 inline constexpr index_t select_min_block_chunk = 8192;
-/// Threads of the one block per row that picks digits and scans the split's counts (2048 bins: 8 a thread).
-inline constexpr int select_pick_threads = 256;
-inline constexpr int select_pick_max_per_thread = (1 << select_wide_digit) / select_pick_threads;
-/// Counts a thread of the split's scan adds up before the block scan (4096 counts an iteration).
+/// Counts a thread of the block that scans the split's counts adds up before the block scan (4096 counts an iteration:
+/// 3 classes x 4224 warps of one row of 2^26 in 4).
 inline constexpr int select_scan_per_thread = 16;
-/// Keys a thread loads before it processes them (16 bytes' worth twice, at least 4, at most 16): 8 float32.
+/// Keys a thread of the split loads before it processes them (32 bytes' worth, at least 4, at most 16): 8 float32.
 template <class K>
 inline constexpr int select_items = static_cast<int>(std::clamp<std::size_t>(32 / sizeof(K), 4, 16));
 /// The padding index of the candidates (past every position: rows are shorter than 2^32 - 1).
@@ -154,20 +154,6 @@ __device__ __forceinline__ K bits_above(K key, int hi) {
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & (warp_size - 1); }
 __device__ __forceinline__ unsigned lanes_below() { return (1u << lane_id()) - 1u; }
 
-/// One count added to shared bin `bin` (< 0: none) by each lane, the warp's counts merged when they all go to one bin
-/// (constant or sorted data would otherwise serialise 32 atomics on one address).
-__device__ __forceinline__ void count_in_bin(unsigned* bins, int bin) {
-  const unsigned active = __ballot_sync(full_warp_mask, bin >= 0);
-  if (active == 0) return;
-  const int first = __ffs(static_cast<int>(active)) - 1;
-  const int first_bin = __shfl_sync(full_warp_mask, bin, first);
-  if (__ballot_sync(full_warp_mask, bin == first_bin) == active) {
-    if (static_cast<int>(lane_id()) == first) atomicAdd(&bins[first_bin], static_cast<unsigned>(__popc(active)));
-  } else if (bin >= 0) {
-    atomicAdd(&bins[bin], 1u);
-  }
-}
-
 /// Appends each lane's `value` where `take`, at slots reserved by one atomic a warp on `cursor`; slots past `capacity`
 /// are dropped.
 __device__ __forceinline__ void append(bool take, unsigned value, unsigned* list, unsigned* cursor, unsigned capacity) {
@@ -205,137 +191,109 @@ __device__ __forceinline__ unsigned class_of(K key, const K* u, int q) {
   return static_cast<unsigned>(2 * lo + (lo < q && u[lo] == key ? 1 : 0));
 }
 
-// ---- kernels -------------------------------------------------------------------------------------------------------
-
-/// Each row's state before the first pass: every slot at the empty prefix with its rank, one group.
+/// Keys of K in one 16-byte load.
 template <class K>
-__global__ void __launch_bounds__(block_threads)
-    select_init_kernel(select_state<K>* __restrict__ states, index_t rows, select_ranks ranks) {
-  const index_t step = index_t{gridDim.x} * blockDim.x;
-  for (index_t r = index_t{blockIdx.x} * blockDim.x + threadIdx.x; r < rows; r += step) {
-    select_state<K>& s = states[r];
-    for (int j = 0; j < ranks.count; ++j) {
-      s.prefix[j] = K(0);
-      s.rank[j] = ranks.value[j];
-      s.less[j] = 0;
-      s.bucket[j] = 0;
-      s.group[j] = 0;
+inline constexpr int select_lanes = static_cast<int>(16 / sizeof(K));
+/// 16-byte loads a thread issues before it looks at their keys: 8 keys (16 of 8 bits), 32 bytes a thread, 32 KiB in
+/// flight on an SM of 4 blocks (select_blocks_per_sm).
+template <class K>
+inline constexpr int select_loads = std::max(1, 8 / select_lanes<K>);
+
+/// Calls `visit(keys, count, at)` for every key of a block's piece in[0, n): keys[0 .. count) are in[at ...] (count up
+/// to select_lanes<K>, 0 for a thread with nothing this time). Every thread makes the same calls in the same order, so
+/// the visitor may use warp collectives, and a thread's `at` only grows. The keys before the first 16-byte boundary and
+/// after the last one come one a thread; the rest as 16-byte loads, select_loads<K> of them issued before any is
+/// visited.
+template <class K, class Visit>
+__device__ __forceinline__ void for_each_run(const K* in, unsigned n, Visit&& visit) {
+  constexpr int lanes = select_lanes<K>, loads = select_loads<K>;
+  constexpr unsigned vector_bytes = 16;
+  const unsigned t = threadIdx.x;
+  const auto address = reinterpret_cast<std::uintptr_t>(in);
+  unsigned head = n;  // a pointer not aligned to its keys' width (never from an allocation) is read one key at a time
+  if (address % sizeof(K) == 0)
+    head = std::min(n, static_cast<unsigned>((vector_bytes - address % vector_bytes) % vector_bytes / sizeof(K)));
+  const unsigned vectors = (n - head) / lanes, tail = head + vectors * lanes;
+  K keys[lanes] = {};
+  for (unsigned first = 0; first < head; first += select_threads) {  // the same trips for every thread
+    const bool valid = first + t < head;
+    keys[0] = valid ? in[first + t] : K(0);
+    visit(keys, valid ? 1 : 0, first + t);
+  }
+  const auto* const vin = reinterpret_cast<const uint4*>(in + head);
+  for (unsigned base = 0; base < vectors; base += select_threads * loads) {
+    uint4 raw[loads];
+#pragma unroll
+    for (int u = 0; u < loads; ++u) {
+      const unsigned v = base + u * select_threads + t;
+      raw[u] = v < vectors ? vin[v] : uint4{};
     }
-    s.group_prefix[0] = K(0);
-    s.groups = 1;
-    s.mode = select_histogram;
-    s.collect_shift = 0;
+#pragma unroll
+    for (int u = 0; u < loads; ++u) {
+      const unsigned v = base + u * select_threads + t;
+      memcpy(keys, &raw[u], sizeof raw[u]);
+      visit(keys, v < vectors ? lanes : 0, head + v * lanes);
+    }
+  }
+  {  // fewer than `lanes` keys
+    const bool valid = tail + t < n;
+    keys[0] = valid ? in[tail + t] : K(0);
+    visit(keys, valid ? 1 : 0, tail + t);
   }
 }
 
-/// One digit pass over block blockIdx.x's piece of row blockIdx.y: the digit [lo, hi) of every key whose bits above
-/// hi match a group's prefix, counted in shared memory (one histogram of 2^(hi - lo) bins per group) and added to the
-/// row's counters (`hist`: groups of `hist_group` bins, `hist_row` a row). In select_collect mode (topk) the indices
-/// of the keys at or below the prefix are also appended to the row's candidates (`cand`, select_head_max a row).
-template <class K>
-__global__ void __launch_bounds__(select_threads)
-    select_histogram_kernel(const K* __restrict__ src, index_t length, index_t chunk, key_coding c, select_pass pass,
-                            const select_state<K>* __restrict__ states, unsigned* __restrict__ hist, index_t hist_row,
-                            index_t hist_group, unsigned* __restrict__ cand, unsigned* __restrict__ cursor) {
-  extern __shared__ unsigned select_bins[];
-  __shared__ K prefixes[select_max_kth];
-  constexpr int items = select_items<K>;
-  const index_t row = blockIdx.y;
-  const select_state<K>& state = states[row];
-  const int mode = state.mode;
-  if (mode != select_histogram && mode != select_collect) return;
-  const int groups = min(state.groups, pass.groups);
-  const int bins = 1 << (pass.hi - pass.lo);
-  const auto digit_mask = static_cast<K>(bins - 1);
-  const bool collect = mode == select_collect;
-  const K limit = state.prefix[0];  // collect: the keys whose high bits are at most the prefix
-  for (int i = static_cast<int>(threadIdx.x); i < groups * bins; i += select_threads) select_bins[i] = 0;
-  if (static_cast<int>(threadIdx.x) < groups) prefixes[threadIdx.x] = state.group_prefix[threadIdx.x];
-  __syncthreads();
-  const K* const in = src + row * length;
-  const index_t begin = index_t{blockIdx.x} * chunk, end = std::min(length, begin + chunk);
-  for (index_t base = begin; base < end; base += index_t{select_threads} * items) {  // the same trips for every thread
-    K bits[items];
-#pragma unroll
-    for (int u = 0; u < items; ++u) {
-      const index_t i = base + index_t{u} * select_threads + threadIdx.x;
-      bits[u] = i < end ? in[i] : K(0);
-    }
-#pragma unroll
-    for (int u = 0; u < items; ++u) {
-      const index_t i = base + index_t{u} * select_threads + threadIdx.x;
-      const bool valid = i < end;
-      const K key = encode_bits(bits[u], c);
-      const K high = bits_above(key, pass.hi);
-      int bin = -1;
-      if (valid) {
-        for (int g = 0; g < groups && prefixes[g] <= high; ++g)
-          if (prefixes[g] == high) bin = g * bins + static_cast<int>(static_cast<K>(key >> pass.lo) & digit_mask);
-      }
-      count_in_bin(select_bins, bin);
-      if (collect)
-        append(valid && high <= limit, static_cast<unsigned>(i), cand + row * select_head_max, cursor + row,
-               static_cast<unsigned>(select_head_max));
-    }
-  }
-  __syncthreads();
-  unsigned* const out = hist + row * hist_row;
-  for (int i = static_cast<int>(threadIdx.x); i < groups * bins; i += select_threads) {
-    const unsigned n = select_bins[i];
-    if (n != 0) atomicAdd(&out[(i / bins) * hist_group + i % bins], n);
-  }
-}
+/// The shared memory of the digit pick (select_pick).
+struct select_pick_shared {
+  cub::BlockScan<unsigned, select_threads>::TempStorage scan;
+  int digit[select_max_kth];
+  unsigned below[select_max_kth];
+  unsigned count[select_max_kth];
+};
 
-/// After a pass, one block per row: for each slot the digit of its group's histogram where the running count crosses
-/// its rank (the slot's prefix grows by it, its rank drops by the keys before it), the counters read cleared for the
-/// next pass, the slots regrouped by prefix. topk (`topk`: one slot) gathers its candidates in the next pass once the
-/// keys up to its bucket number at most select_head_max, else after the `last` digit it falls back to the split.
+/// After a pass, by the whole block that finished it last: for each slot the digit of its group's histogram (`counts`:
+/// groups of `hist_group` bins) where the running count crosses its rank (the slot's prefix grows by it, its rank drops
+/// by the keys before it), the counters cleared for the next pass, the slots regrouped by prefix. topk (`topk`: one
+/// slot) gathers its candidates in the next pass once the keys up to its bucket number at most select_head_max, else
+/// after the `last` digit it falls back to the split. `mode`: the row's mode during the pass. With `lowest` (the last
+/// pass of a general kth_only request: the lowest index of each bin's keys, laid out as `counts`), each slot's element
+/// index goes to `found` (a slot each).
 template <class K>
-__global__ void __launch_bounds__(select_pick_threads)
-    select_pick_kernel(select_state<K>* __restrict__ states, unsigned* __restrict__ hist, index_t hist_row,
-                       index_t hist_group, select_pass pass, int slots, bool topk, bool last) {
-  using scan_type = cub::BlockScan<unsigned, select_pick_threads>;
-  __shared__ typename scan_type::TempStorage scan_storage;
-  __shared__ int digit_of[select_max_kth];
-  __shared__ unsigned below_of[select_max_kth], count_of[select_max_kth];
-  const index_t row = blockIdx.x;
+__device__ void select_pick(select_state<K>& state, unsigned* counts, index_t hist_group, select_pass pass, int mode,
+                            int slots, bool topk, bool last, const unsigned* lowest, unsigned* found,
+                            select_pick_shared& shared) {
   const int thread = static_cast<int>(threadIdx.x);
-  select_state<K>& state = states[row];
-  const int mode = state.mode;
   const int groups = state.groups;
-  __syncthreads();  // every thread has read the state before thread 0 writes it
-  if (mode != select_histogram && mode != select_collect) return;
   const int width = pass.hi - pass.lo;
   const int bins = 1 << width;
-  const int per = std::max(1, bins / select_pick_threads);
+  const int per = std::max(1, bins / select_threads);
+  constexpr int max_per = (1 << select_wide_digit) / select_threads;
   if (thread < slots) {  // the defaults are never kept: each slot's rank is below its group's count
-    digit_of[thread] = 0;
-    below_of[thread] = 0;
-    count_of[thread] = 0;
+    shared.digit[thread] = 0;
+    shared.below[thread] = 0;
+    shared.count[thread] = 0;
   }
   __syncthreads();  // the defaults are written before any pick
-  unsigned* const counts = hist + row * hist_row;
   for (int g = 0; g < groups; ++g) {
-    unsigned local[select_pick_max_per_thread];
+    unsigned local[max_per];
     unsigned sum = 0;
 #pragma unroll
-    for (int q = 0; q < select_pick_max_per_thread; ++q) {
+    for (int q = 0; q < max_per; ++q) {
       const int b = thread * per + q;
-      local[q] = q < per && b < bins ? counts[g * hist_group + b] : 0u;
+      local[q] = q < per && b < bins ? __ldcg(&counts[g * hist_group + b]) : 0u;  // the other blocks' atomics: in L2
       sum += local[q];
     }
     unsigned before = 0;
-    scan_type(scan_storage).ExclusiveSum(sum, before);
+    cub::BlockScan<unsigned, select_threads>(shared.scan).ExclusiveSum(sum, before);
     for (int j = 0; j < slots; ++j) {
       const unsigned rank = state.rank[j];
       if (state.group[j] != g || rank < before || rank - before >= sum) continue;
       unsigned cum = before;
 #pragma unroll
-      for (int q = 0; q < select_pick_max_per_thread; ++q) {
+      for (int q = 0; q < max_per; ++q) {
         if (q < per && rank - cum < local[q]) {
-          digit_of[j] = thread * per + q;
-          below_of[j] = cum;
-          count_of[j] = local[q];
+          shared.digit[j] = thread * per + q;
+          shared.below[j] = cum;
+          shared.count[j] = local[q];
           break;
         }
         cum += local[q];
@@ -344,14 +302,15 @@ __global__ void __launch_bounds__(select_pick_threads)
     __syncthreads();  // the scan's storage is reused; the picks are seen
   }
   for (int g = 0; g < groups; ++g)
-    for (int b = thread; b < bins; b += select_pick_threads) counts[g * hist_group + b] = 0;
+    for (int b = thread; b < bins; b += select_threads) counts[g * hist_group + b] = 0;
   if (thread != 0) return;
   for (int j = 0; j < slots; ++j) {
+    if (lowest) found[j] = __ldcg(&lowest[state.group[j] * hist_group + shared.digit[j]]);
     state.prefix[j] = static_cast<K>((static_cast<unsigned long long>(state.prefix[j]) << width) |
-                                     static_cast<unsigned long long>(digit_of[j]));
-    state.rank[j] -= below_of[j];
-    state.less[j] += below_of[j];
-    state.bucket[j] = count_of[j];
+                                     static_cast<unsigned long long>(shared.digit[j]));
+    state.rank[j] -= shared.below[j];
+    state.less[j] += shared.below[j];
+    state.bucket[j] = shared.count[j];
   }
   int distinct = 0;
   for (int j = 0; j < slots; ++j) {
@@ -370,60 +329,143 @@ __global__ void __launch_bounds__(select_pick_threads)
   }
 }
 
-/// General kth_only requests, after the last pass: the lowest index of each threshold key (the groups' prefixes, now
-/// whole keys) in the row, into `found` (select_max_kth a row, initially all ones).
+// ---- kernels -------------------------------------------------------------------------------------------------------
+
+/// One digit pass over block blockIdx.x's piece of row blockIdx.y: the digit [lo, hi) of every key whose bits above hi
+/// match a group's prefix, counted in shared memory (one histogram of 2^(hi - lo) bins per group; the keys of one
+/// 16-byte load that share a bin count once: constant or sorted data still sends a warp's atomics to one address,
+/// a fourth to an eighth as many as one a key; not yet measured on such data) and added to the row's counters (`hist`:
+/// groups of `hist_group` bins, `hist_row` a row). In select_collect mode (topk) the indices of the keys at or below
+/// the prefix are also appended to the row's candidates (`cand`, select_head_max a row). With `lowest` (the last pass
+/// of a general kth_only request, laid out as `hist`, initially all ones) the lowest index of each bin's keys is kept
+/// too (a second shared array): a bin of the last digit holds the keys equal to one key, so the element of each kth is
+/// known without another read of the row. The block that finishes last (`done` counts them, a row) picks the digits
+/// (select_pick) and writes each slot's index to `found` (select_max_kth a row): no launch of its own, no wait. The
+/// `first` pass reads no state: it starts every row's (the ranks: `ranks`).
 template <class K>
 __global__ void __launch_bounds__(select_threads)
-    select_find_kernel(const K* __restrict__ src, index_t length, index_t chunk, key_coding c,
-                       const select_state<K>* __restrict__ states, unsigned* __restrict__ found) {
-  __shared__ K thresholds[select_max_kth];
-  __shared__ unsigned lowest[select_max_kth];
+    select_pass_kernel(const K* __restrict__ src, index_t length, index_t chunk, key_coding c, select_pass pass,
+                       select_state<K>* __restrict__ states, unsigned* __restrict__ hist, index_t hist_row,
+                       index_t hist_group, unsigned* __restrict__ done, unsigned* __restrict__ cand,
+                       unsigned* __restrict__ cursor, unsigned* __restrict__ lowest, unsigned* __restrict__ found,
+                       select_ranks ranks, bool first, bool topk, bool last) {
+  constexpr int lanes = select_lanes<K>;
+  extern __shared__ unsigned select_bins[];
+  __shared__ K prefixes[select_max_kth];
+  __shared__ select_pick_shared pick_shared;
+  __shared__ bool finished_last;
   const index_t row = blockIdx.y;
-  const int q = states[row].groups;
-  if (static_cast<int>(threadIdx.x) < q) {
-    thresholds[threadIdx.x] = states[row].group_prefix[threadIdx.x];
-    lowest[threadIdx.x] = select_no_index;
+  select_state<K>& state = states[row];
+  const int mode = first ? int{select_histogram} : state.mode;
+  if (mode != select_histogram && mode != select_collect) return;  // the whole row: no block counts itself done
+  const int groups = first ? 1 : min(state.groups, pass.groups);
+  const int bins = 1 << (pass.hi - pass.lo);
+  const auto digit_mask = static_cast<K>(bins - 1);
+  const bool collect = mode == select_collect;
+  const K limit = first ? K(0) : state.prefix[0];            // collect: the keys whose high bits are at most the prefix
+  unsigned* const bin_lowest = select_bins + groups * bins;  // with `lowest` only
+  for (int i = static_cast<int>(threadIdx.x); i < groups * bins; i += select_threads) {
+    select_bins[i] = 0;
+    if (lowest) bin_lowest[i] = select_no_index;
   }
+  if (static_cast<int>(threadIdx.x) < groups) prefixes[threadIdx.x] = first ? K(0) : state.group_prefix[threadIdx.x];
   __syncthreads();
-  constexpr int items = select_items<K>;
-  const K* const in = src + row * length;
-  const index_t begin = index_t{blockIdx.x} * chunk, end = std::min(length, begin + chunk);
-  unsigned seen = 0;  // the thresholds this thread has met: its indices only grow, so its first is its lowest
-  for (index_t base = begin; base < end; base += index_t{select_threads} * items) {
-    K bits[items];
+  const K prefix0 = prefixes[0];
+  const index_t begin = index_t{blockIdx.x} * chunk;
+  const auto n = static_cast<unsigned>(std::min(chunk, length - begin));
+  unsigned* const row_cand = collect ? cand + row * select_head_max : nullptr;
+  for_each_run(src + row * length + begin, n, [&](const K(&bits)[lanes], int count, unsigned at) {
+    int bin[lanes];
+    bool take[lanes];
 #pragma unroll
-    for (int u = 0; u < items; ++u) {  // every load issued before the keys are looked at
-      const index_t i = base + index_t{u} * select_threads + threadIdx.x;
-      bits[u] = i < end ? in[i] : K(0);
+    for (int e = 0; e < lanes; ++e) {
+      const K key = encode_bits(bits[e], c);
+      const K high = bits_above(key, pass.hi);
+      const int digit = static_cast<int>(static_cast<K>(key >> pass.lo) & digit_mask);
+      bin[e] = -1;
+      if (e < count) {
+        if (groups == 1) {
+          if (high == prefix0) bin[e] = digit;
+        } else {
+          for (int g = 0; g < groups && prefixes[g] <= high; ++g)
+            if (prefixes[g] == high) bin[e] = g * bins + digit;
+        }
+      }
+      take[e] = e < count && high <= limit;
     }
+    bool same = count == lanes;
 #pragma unroll
-    for (int u = 0; u < items; ++u) {
-      const index_t i = base + index_t{u} * select_threads + threadIdx.x;
-      const unsigned cls = i < end ? class_of(encode_bits(bits[u], c), thresholds, q) : 0u;
-      const unsigned bit = 1u << (cls / 2);
-      if ((cls & 1u) == 0 || (seen & bit) != 0) continue;
-      seen |= bit;
-      atomicMin(&lowest[cls / 2], static_cast<unsigned>(i));
+    for (int e = 1; e < lanes; ++e) same = same && bin[e] == bin[0];
+    const unsigned index = static_cast<unsigned>(begin) + at;  // of keys[0]; the others follow it
+    if (same && bin[0] >= 0) {
+      atomicAdd(&select_bins[bin[0]], static_cast<unsigned>(lanes));
+      if (lowest) atomicMin(&bin_lowest[bin[0]], index);
+    } else {
+#pragma unroll
+      for (int e = 0; e < lanes; ++e) {
+        if (bin[e] < 0) continue;
+        atomicAdd(&select_bins[bin[e]], 1u);
+        if (lowest) atomicMin(&bin_lowest[bin[e]], index + e);
+      }
+    }
+    if (collect) {
+#pragma unroll
+      for (int e = 0; e < lanes; ++e)
+        append(take[e], index + e, row_cand, cursor + row, static_cast<unsigned>(select_head_max));
+    }
+  });
+  __syncthreads();
+  unsigned* const counts = hist + row * hist_row;
+  unsigned* const row_lowest = lowest ? lowest + row * hist_row : nullptr;
+  for (int i = static_cast<int>(threadIdx.x); i < groups * bins; i += select_threads) {
+    const unsigned v = select_bins[i];
+    if (v == 0) continue;
+    const index_t at = (i / bins) * hist_group + i % bins;
+    atomicAdd(&counts[at], v);
+    if (row_lowest) atomicMin(&row_lowest[at], bin_lowest[i]);
+  }
+  // the last block of the row to finish picks the digits (the threadfence pattern: each block's counts are in L2
+  // before it counts itself done)
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) finished_last = atomicAdd(&done[row], 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!finished_last) return;
+  __threadfence();
+  if (threadIdx.x == 0) {
+    done[row] = 0;  // for the next pass
+    if (first) {
+      for (int j = 0; j < ranks.count; ++j) {
+        state.prefix[j] = K(0);
+        state.rank[j] = ranks.value[j];
+        state.less[j] = 0;
+        state.bucket[j] = 0;
+        state.group[j] = 0;
+      }
+      state.group_prefix[0] = K(0);
+      state.groups = 1;
+      state.mode = select_histogram;
+      state.collect_shift = 0;
     }
   }
-  __syncthreads();
-  if (static_cast<int>(threadIdx.x) < q && lowest[threadIdx.x] != select_no_index)
-    atomicMin(&found[row * select_max_kth + threadIdx.x], lowest[threadIdx.x]);
+  __syncthreads();  // the state started
+  select_pick(state, counts, hist_group, pass, mode, ranks.count, topk, last, row_lowest,
+              lowest ? found + row * select_max_kth : nullptr, pick_shared);
 }
 
-/// General kth_only requests: each kth position of row blockIdx.x gets the element found for its threshold (its
-/// original bits) and its index. One warp a row: every element is read before any is written (`src` may be `data`).
+/// General kth_only requests: each kth position of row blockIdx.x gets the element found for it (the lowest index of
+/// its key: its original bits) and that index. One warp a row: every element is read before any is written (`src` may
+/// be `data`).
 template <class K>
 __global__ void __launch_bounds__(warp_size)
     select_write_kernel(const K* src, K* data, std::int64_t* positions, index_t length,
-                        const select_state<K>* __restrict__ states, const unsigned* __restrict__ found,
-                        select_ranks kth) {
+                        const unsigned* __restrict__ found, select_ranks kth) {
   const index_t row = blockIdx.x;
   const int j = static_cast<int>(threadIdx.x);
   unsigned at = select_no_index;
   K bits{};
   if (j < kth.count) {
-    at = found[row * select_max_kth + states[row].group[j]];
+    at = found[row * select_max_kth + j];
     if (at < length) bits = src[row * length + at];
   }
   __syncwarp();
@@ -433,19 +475,53 @@ __global__ void __launch_bounds__(warp_size)
   }
 }
 
+/// The split's scan, by the block of the row that counted last: each count becomes the exclusive sum of the counts
+/// before it in class-major order, the first position of that warp's elements of that class.
+__device__ __forceinline__ void select_offsets(unsigned* counts, index_t total,
+                                               cub::BlockScan<unsigned, select_threads>::TempStorage& storage) {
+  unsigned carry = 0;
+  constexpr index_t per = select_scan_per_thread;
+  for (index_t start = 0; start < total; start += per * select_threads) {
+    unsigned v[select_scan_per_thread];
+    unsigned sum = 0;
+    const index_t first = start + index_t{threadIdx.x} * per;
+#pragma unroll
+    for (int q = 0; q < select_scan_per_thread; ++q) {
+      v[q] = first + q < total ? __ldcg(&counts[first + q]) : 0u;  // the other blocks' counts: in L2
+      sum += v[q];
+    }
+    unsigned before = 0, all = 0;
+    cub::BlockScan<unsigned, select_threads>(storage).ExclusiveSum(sum, before, all);
+    unsigned run = carry + before;
+#pragma unroll
+    for (int q = 0; q < select_scan_per_thread; ++q) {
+      if (first + q < total) counts[first + q] = run;
+      run += v[q];
+    }
+    carry += all;
+    __syncthreads();  // the scan's storage is reused
+  }
+}
+
 /// The split's first read: each warp counts the classes (class_of the threshold keys) of its unit of the row, into
-/// `counts` (a row: classes x units, class-major). With `only_on_fallback` only rows in select_fallback mode.
+/// `counts` (a row: classes x units, class-major); the block of the row that finishes last (`done`) turns the counts
+/// into offsets (select_offsets). With one threshold (3 classes: one kth, or topk's fallback) each lane counts in
+/// registers and the warp adds them up once; with more, the lanes of one class add up at each step (one ballot per
+/// class bit). With `only_on_fallback` only rows in select_fallback mode.
 template <class K>
 __global__ void __launch_bounds__(select_threads)
     select_count_kernel(const K* __restrict__ src, index_t length, index_t unit_chunk, key_coding c,
                         const select_state<K>* __restrict__ states, unsigned* __restrict__ counts, index_t counts_row,
-                        index_t units, bool only_on_fallback) {
+                        index_t units, unsigned* __restrict__ done, bool only_on_fallback) {
   __shared__ K thresholds[select_max_kth];
   __shared__ unsigned tally[select_warps][select_max_classes];
+  __shared__ cub::BlockScan<unsigned, select_threads>::TempStorage scan_storage;
+  __shared__ bool finished_last;
   constexpr int items = select_items<K>;
+  constexpr int one_threshold_classes = 3;
   const index_t row = blockIdx.y;
   const select_state<K>& state = states[row];
-  if (only_on_fallback && state.mode != select_fallback) return;
+  if (only_on_fallback && state.mode != select_fallback) return;  // the whole row: no block counts itself done
   const int q = state.groups, classes = 2 * q + 1;
   const int class_bits = static_cast<int>(std::bit_width(static_cast<unsigned>(classes)));  // classes < 2^bits
   const int warp = static_cast<int>(threadIdx.x) / warp_size, lane = static_cast<int>(lane_id());
@@ -455,6 +531,7 @@ __global__ void __launch_bounds__(select_threads)
   const index_t unit = index_t{blockIdx.x} * select_warps + warp;
   const index_t begin = unit * unit_chunk, end = std::min(length, begin + unit_chunk);
   const K* const in = src + row * length;
+  unsigned below = 0, equal = 0, seen = 0;  // one threshold: this lane's keys below it, equal to it, in all
   for (index_t base = begin; base < end; base += index_t{warp_size} * items) {  // the same trips for the warp
     K bits[items];
 #pragma unroll
@@ -466,50 +543,39 @@ __global__ void __launch_bounds__(select_threads)
     for (int u = 0; u < items; ++u) {
       const index_t i = base + index_t{u} * warp_size + lane;
       const unsigned cls = i < end ? class_of(encode_bits(bits[u], c), thresholds, q) : static_cast<unsigned>(classes);
-      const unsigned peers = class_peers(cls, class_bits);
-      if (cls < static_cast<unsigned>(classes) && lane == __ffs(static_cast<int>(peers)) - 1)
-        atomicAdd(&tally[warp][cls], static_cast<unsigned>(__popc(peers)));
+      if (classes == one_threshold_classes) {
+        below += cls == 0 ? 1u : 0u;
+        equal += cls == 1 ? 1u : 0u;
+        seen += i < end ? 1u : 0u;
+      } else {
+        const unsigned peers = class_peers(cls, class_bits);
+        if (cls < static_cast<unsigned>(classes) && lane == __ffs(static_cast<int>(peers)) - 1)
+          atomicAdd(&tally[warp][cls], static_cast<unsigned>(__popc(peers)));
+      }
+    }
+  }
+  if (classes == one_threshold_classes) {
+    below = __reduce_add_sync(full_warp_mask, below);
+    equal = __reduce_add_sync(full_warp_mask, equal);
+    seen = __reduce_add_sync(full_warp_mask, seen);
+    if (lane == 0) {
+      tally[warp][0] = below;
+      tally[warp][1] = equal;
+      tally[warp][2] = seen - below - equal;
     }
   }
   __syncwarp();
-  for (int k = lane; k < classes; k += warp_size) counts[row * counts_row + k * units + unit] = tally[warp][k];
-}
-
-/// The split's scan, one block per row: each count becomes the exclusive sum of the counts before it in class-major
-/// order, the first position of that warp's elements of that class.
-template <class K>
-__global__ void __launch_bounds__(select_pick_threads)
-    select_offsets_kernel(const select_state<K>* __restrict__ states, unsigned* __restrict__ counts, index_t counts_row,
-                          index_t units, bool only_on_fallback) {
-  using scan_type = cub::BlockScan<unsigned, select_pick_threads>;
-  __shared__ typename scan_type::TempStorage scan_storage;
-  const index_t row = blockIdx.x;
-  const select_state<K>& state = states[row];
-  if (only_on_fallback && state.mode != select_fallback) return;
-  const index_t total = (2 * index_t{state.groups} + 1) * units;
-  unsigned* const c = counts + row * counts_row;
-  unsigned carry = 0;
-  constexpr index_t per = select_scan_per_thread;
-  for (index_t start = 0; start < total; start += per * select_pick_threads) {
-    unsigned v[select_scan_per_thread];
-    unsigned sum = 0;
-    const index_t first = start + index_t{threadIdx.x} * per;
-#pragma unroll
-    for (int q = 0; q < select_scan_per_thread; ++q) {
-      v[q] = first + q < total ? c[first + q] : 0u;
-      sum += v[q];
-    }
-    unsigned before = 0, all = 0;
-    scan_type(scan_storage).ExclusiveSum(sum, before, all);
-    unsigned run = carry + before;
-#pragma unroll
-    for (int q = 0; q < select_scan_per_thread; ++q) {
-      if (first + q < total) c[first + q] = run;
-      run += v[q];
-    }
-    carry += all;
-    __syncthreads();  // the scan's storage is reused
-  }
+  unsigned* const row_counts = counts + row * counts_row;
+  for (int k = lane; k < classes; k += warp_size) row_counts[k * units + unit] = tally[warp][k];
+  // the last block of the row to finish scans the counts (the threadfence pattern, as in select_pass_kernel)
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) finished_last = atomicAdd(&done[row], 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!finished_last) return;
+  __threadfence();
+  if (threadIdx.x == 0) done[row] = 0;
+  select_offsets(row_counts, classes * units, scan_storage);
 }
 
 /// The split's second read: each warp walks its unit in order and places every element at its class's next position
@@ -700,64 +766,62 @@ void select_rows(const K* src, K* data, std::int64_t* positions, index_t rows, i
   const int passes = (key_bits + digit - 1) / digit;
   const index_t hist_group = index_t{1} << digit, hist_row = slots * hist_group;
   const index_t counts_row = (2 * index_t{slots} + 1) * geo.units;
-  // everything allocated before the data is first written, so that running out of memory leaves the rows unchanged
+  // everything allocated before the data is first written, so that running out of memory leaves the rows unchanged;
+  // the counters that start at zero (each row's histograms, its blocks done, its candidates) in one buffer, one memset
+  const index_t zeroed_row = hist_row + 2;
   const std::shared_ptr<void> states_buffer = scratch_of<select_state<K>>(rows);
-  const std::shared_ptr<void> hist_buffer = scratch_of<unsigned>(rows * hist_row);
-  std::shared_ptr<void> cand_buffer, cursor_buffer, found_buffer, counts_buffer, out_buffer;
-  if (collect) {
-    cand_buffer = scratch_of<unsigned>(rows * select_head_max);
-    cursor_buffer = scratch_of<unsigned>(rows);
-  }
-  if (kth_only && !topk) found_buffer = scratch_of<unsigned>(rows * select_max_kth);
+  const std::shared_ptr<void> zeroed_buffer = scratch_of<unsigned>(rows * zeroed_row);
+  std::shared_ptr<void> cand_buffer, found_buffer, counts_buffer, out_buffer;
+  if (collect) cand_buffer = scratch_of<unsigned>(rows * select_head_max);
+  // a general kth_only request: each bin's lowest index in the last pass, then each slot's (initially all ones)
+  const bool find = kth_only && !topk;
+  if (find) found_buffer = scratch_of<unsigned>(rows * (hist_row + select_max_kth));
   if (split) counts_buffer = scratch_of<unsigned>(rows * counts_row);
   if (!kth_only && in_place) out_buffer = scratch_of<K>(rows * length);
   auto* const states = static_cast<select_state<K>*>(states_buffer.get());
-  auto* const hist = static_cast<unsigned*>(hist_buffer.get());
+  auto* const hist = static_cast<unsigned*>(zeroed_buffer.get());
+  unsigned* const done = hist + rows * hist_row;
+  unsigned* const cursor = done + rows;
   auto* const cand = static_cast<unsigned*>(cand_buffer.get());
-  auto* const cursor = static_cast<unsigned*>(cursor_buffer.get());
-  auto* const found = static_cast<unsigned*>(found_buffer.get());
+  auto* const lowest = static_cast<unsigned*>(found_buffer.get());
+  unsigned* const found = find ? lowest + rows * hist_row : nullptr;
   auto* const counts = static_cast<unsigned*>(counts_buffer.get());
-  XP_CUDA_CHECK(cudaMemsetAsync(hist, 0, static_cast<std::size_t>(rows * hist_row) * sizeof(unsigned), stream));
-  if (cursor) XP_CUDA_CHECK(cudaMemsetAsync(cursor, 0, static_cast<std::size_t>(rows) * sizeof(unsigned), stream));
+  XP_CUDA_CHECK(cudaMemsetAsync(hist, 0, static_cast<std::size_t>(rows * zeroed_row) * sizeof(unsigned), stream));
   constexpr int all_ones = 0xff;  // select_no_index in every byte
-  if (found)
-    XP_CUDA_CHECK(
-        cudaMemsetAsync(found, all_ones, static_cast<std::size_t>(rows * select_max_kth) * sizeof(unsigned), stream));
-  launch_elementwise(select_init_kernel<K>, rows, states, rows, ranks);
+  if (find)
+    XP_CUDA_CHECK(cudaMemsetAsync(
+        lowest, all_ones, static_cast<std::size_t>(rows * (hist_row + select_max_kth)) * sizeof(unsigned), stream));
 
   const dim3 pass_grid(geo.blocks, static_cast<unsigned>(rows));
   const auto rows_grid = static_cast<unsigned>(rows);
-  auto run_pass = [&](select_pass pass, bool last) {
-    const std::size_t shared =
-        static_cast<std::size_t>(pass.groups) * (std::size_t{1} << (pass.hi - pass.lo)) * sizeof(unsigned);
-    launch_rows(select_histogram_kernel<K>, pass_grid, select_threads, shared, src, length, geo.chunk, c, pass,
-                static_cast<const select_state<K>*>(states), hist, hist_row, hist_group, cand, cursor);
-    launch_rows(select_pick_kernel<K>, dim3(rows_grid), select_pick_threads, 0, states, hist, hist_row, hist_group,
-                pass, slots, collect, last);
+  auto run_pass = [&](select_pass pass, bool first, bool last) {
+    const bool find_now = find && last;  // the bins' lowest indices: a second shared array
+    const std::size_t shared = static_cast<std::size_t>(pass.groups) * (std::size_t{1} << (pass.hi - pass.lo)) *
+                               sizeof(unsigned) * (find_now ? 2 : 1);
+    launch_rows(select_pass_kernel<K>, pass_grid, select_threads, shared, src, length, geo.chunk, c, pass, states, hist,
+                hist_row, hist_group, done, cand, cursor, find_now ? lowest : nullptr, found, ranks, first, collect,
+                last);
   };
   for (int p = 0; p < passes; ++p) {
     const int hi = key_bits - p * digit;
-    run_pass({hi, std::max(0, hi - digit), p == 0 ? 1 : slots}, p == passes - 1);
+    run_pass({hi, std::max(0, hi - digit), p == 0 ? 1 : slots}, p == 0, p == passes - 1);
   }
   // topk's gathering pass when the last digit's pick called for it (a bucket of one key: the keys up to the threshold)
-  if (collect) run_pass({0, 0, 1}, true);
+  if (collect) run_pass({0, 0, 1}, false, true);
 
   const auto* const const_states = static_cast<const select_state<K>*>(states);
-  if (kth_only && !topk) {
-    launch_rows(select_find_kernel<K>, pass_grid, select_threads, 0, src, length, geo.chunk, c, const_states, found);
+  if (find) {
     select_ranks positions_of{};
     positions_of.count = slots;
     for (int j = 0; j < slots; ++j) positions_of.value[j] = static_cast<unsigned>(kth[j]);
-    launch_rows(select_write_kernel<K>, dim3(rows_grid), warp_size, 0, src, data, positions, length, const_states,
+    launch_rows(select_write_kernel<K>, dim3(rows_grid), warp_size, 0, src, data, positions, length,
                 static_cast<const unsigned*>(found), positions_of);
     return;
   }
   if (split) {
     K* const out = collect ? nullptr : in_place ? static_cast<K*>(out_buffer.get()) : data;
     launch_rows(select_count_kernel<K>, pass_grid, select_threads, 0, src, length, geo.unit_chunk, c, const_states,
-                counts, counts_row, geo.units, collect);
-    launch_rows(select_offsets_kernel<K>, dim3(rows_grid), select_pick_threads, 0, const_states, counts, counts_row,
-                geo.units, collect);
+                counts, counts_row, geo.units, done, collect);
     launch_rows(select_scatter_kernel<K>, pass_grid, select_threads, 0, src, length, geo.unit_chunk, c, const_states,
                 static_cast<const unsigned*>(counts), counts_row, geo.units, out, collect ? nullptr : positions,
                 collect ? cand : nullptr, collect ? index_t{select_head_max} : length, collect ? kth_count : length,
