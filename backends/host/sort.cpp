@@ -558,7 +558,10 @@ struct radix_layout {
     censuses = take(team > 1 ? 2 * threads * threads * max_buckets * sizeof(I) : 0);
     bounds = take((threads + 1) * sizeof(I));
     levels = take(select ? threads * max_levels * (max_buckets + 1) * sizeof(I) : 0);
-    stage = take(staged ? threads * staging::bytes : 0);
+    // a selection stages its splits by its own measure (more than cache_bytes of keys or pairs),
+    // which rows shorter than staged_row reach
+    const bool select_stages = select && items * sizeof(keyed<K, I>) > cache_bytes;
+    stage = take(staged || select_stages ? threads * staging::bytes : 0);
     stats = take(threads * sizeof(chunk_stats<I>));
     total = at;
   }
@@ -1180,9 +1183,6 @@ void sort_rows_with(const detail::sort_problem<T>& p) {
   constexpr int key_bits = 8 * sizeof(K);
   const bool wide = p.length >= wide_digit_row && fewer_passes(key_bits);
   const bool staged = p.length >= staged_row;
-  // a selection's splits stage their scatter by their own measure (more than cache_bytes of keys
-  // or pairs), which rows shorter than staged_row reach: their staging must be there too
-  const bool needs_staging = staged || (partition && static_cast<std::size_t>(n) * sizeof(P) > cache_bytes);
   const auto row_data = [&](index_t r) { return p.data + r * p.length; };
   const auto row_positions = [&](index_t r) { return p.positions ? p.positions + r * p.length : nullptr; };
   const auto radix = [&](index_t r, int team, const radix_scratch<T, I>& s) {
@@ -1209,7 +1209,7 @@ void sort_rows_with(const detail::sort_problem<T>& p) {
   // a row per thread (one thread for little work: a team's start and wake-ups cost more)
   const int team = p.rows * p.length < parallel_elements ? 1 : static_cast<int>(std::min<index_t>(threads, p.rows));
   const bool short_rows = p.length < small_row;
-  const radix_layout<T, I> layout(n, 1, needs_staging, partition);
+  const radix_layout<T, I> layout(n, 1, staged, partition);
   const std::size_t per_thread =
       short_rows ? round_up(static_cast<std::size_t>(n) * sizeof(P)) + round_up(static_cast<std::size_t>(n) * sizeof(T))
                  : layout.total;
