@@ -154,21 +154,6 @@ __device__ __forceinline__ K bits_above(K key, int hi) {
 __device__ __forceinline__ unsigned lane_id() { return threadIdx.x & (warp_size - 1); }
 __device__ __forceinline__ unsigned lanes_below() { return (1u << lane_id()) - 1u; }
 
-/// Whether this block is the last of the row's gridDim.x blocks to finish (the same answer in all its threads), by the
-/// threadfence pattern: each block's global writes reach L2 before it counts itself done on `done_of_row`, and the
-/// last block reads them after. The last block resets the counter for the next launch.
-__device__ __forceinline__ bool last_block_of_row(unsigned* done_of_row) {
-  __shared__ bool last;
-  __threadfence();
-  __syncthreads();
-  if (threadIdx.x == 0) last = atomicAdd(done_of_row, 1u) == gridDim.x - 1;
-  __syncthreads();
-  if (!last) return false;
-  __threadfence();
-  if (threadIdx.x == 0) *done_of_row = 0;
-  return true;
-}
-
 /// Appends each lane's `value` where `take`, at slots reserved by one atomic a warp on `cursor`; slots past `capacity`
 /// are dropped.
 __device__ __forceinline__ void append(bool take, unsigned value, unsigned* list, unsigned* cursor, unsigned capacity) {
@@ -368,6 +353,7 @@ __global__ void __launch_bounds__(select_threads)
   extern __shared__ unsigned select_bins[];
   __shared__ K prefixes[select_max_kth];
   __shared__ select_pick_shared pick_shared;
+  __shared__ bool finished_last;
   const index_t row = blockIdx.y;
   select_state<K>& state = states[row];
   const int mode = first ? int{select_histogram} : state.mode;
@@ -438,20 +424,29 @@ __global__ void __launch_bounds__(select_threads)
     atomicAdd(&counts[at], v);
     if (row_lowest) atomicMin(&row_lowest[at], bin_lowest[i]);
   }
-  // the last block of the row to finish picks the digits
-  if (!last_block_of_row(&done[row])) return;
-  if (first && threadIdx.x == 0) {
-    for (int j = 0; j < ranks.count; ++j) {
-      state.prefix[j] = K(0);
-      state.rank[j] = ranks.value[j];
-      state.less[j] = 0;
-      state.bucket[j] = 0;
-      state.group[j] = 0;
+  // the last block of the row to finish picks the digits (the threadfence pattern: each block's counts are in L2
+  // before it counts itself done)
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) finished_last = atomicAdd(&done[row], 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!finished_last) return;
+  __threadfence();
+  if (threadIdx.x == 0) {
+    done[row] = 0;  // for the next pass
+    if (first) {
+      for (int j = 0; j < ranks.count; ++j) {
+        state.prefix[j] = K(0);
+        state.rank[j] = ranks.value[j];
+        state.less[j] = 0;
+        state.bucket[j] = 0;
+        state.group[j] = 0;
+      }
+      state.group_prefix[0] = K(0);
+      state.groups = 1;
+      state.mode = select_histogram;
+      state.collect_shift = 0;
     }
-    state.group_prefix[0] = K(0);
-    state.groups = 1;
-    state.mode = select_histogram;
-    state.collect_shift = 0;
   }
   __syncthreads();  // the state started
   select_pick(state, counts, hist_group, pass, mode, ranks.count, topk, last, row_lowest,
@@ -521,6 +516,7 @@ __global__ void __launch_bounds__(select_threads)
   __shared__ K thresholds[select_max_kth];
   __shared__ unsigned tally[select_warps][select_max_classes];
   __shared__ cub::BlockScan<unsigned, select_threads>::TempStorage scan_storage;
+  __shared__ bool finished_last;
   constexpr int items = select_items<K>;
   constexpr int one_threshold_classes = 3;
   const index_t row = blockIdx.y;
@@ -571,8 +567,14 @@ __global__ void __launch_bounds__(select_threads)
   __syncwarp();
   unsigned* const row_counts = counts + row * counts_row;
   for (int k = lane; k < classes; k += warp_size) row_counts[k * units + unit] = tally[warp][k];
-  // the last block of the row to finish scans the counts
-  if (!last_block_of_row(&done[row])) return;
+  // the last block of the row to finish scans the counts (the threadfence pattern, as in select_pass_kernel)
+  __threadfence();
+  __syncthreads();
+  if (threadIdx.x == 0) finished_last = atomicAdd(&done[row], 1u) == gridDim.x - 1;
+  __syncthreads();
+  if (!finished_last) return;
+  __threadfence();
+  if (threadIdx.x == 0) done[row] = 0;
   select_offsets(row_counts, classes * units, scan_storage);
 }
 
