@@ -6,6 +6,9 @@
 /// extension). Includes <xp/core.hpp>.
 
 #include "xp/core.hpp"
+#include "xp/linalg/decompositions.hpp"
+#include "xp/linalg/einsum.hpp"
 #include "xp/linalg/gemm_primitive.hpp"
 #include "xp/linalg/matmul.hpp"
 #include "xp/linalg/norm.hpp"
+#include "xp/linalg/solve.hpp"

@@ -41,6 +41,14 @@ struct value_error : error {
   using error::error;
 };
 
+/// @brief A linear-algebra routine could not complete: a singular matrix (inv, solve), a matrix
+/// that is not positive definite (cholesky), an eigen- or singular-value iteration that did not
+/// converge. The message names the function and the matrix's index in the batch. NumPy:
+/// LinAlgError (a ValueError there too, so catching xp::value_error also takes it).
+struct linalg_error : value_error {
+  using value_error::value_error;
+};
+
 /// @brief A file could not be opened, read or written (NumPy: OSError). Malformed file
 /// contents are a value_error; a dtype the caller did not ask for is a dtype_error.
 struct io_error : error {

@@ -1,0 +1,2 @@
+#pragma once
+/// @file linalg/decompositions.hpp
