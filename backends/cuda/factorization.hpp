@@ -15,8 +15,7 @@ namespace xp {
 /// does; every pointer is in this backend's memory.
 template <>
 struct primitive::factorization<cuda> {
-  static constexpr bool available =
-true;
+  static constexpr bool available = true;
   template <class T>
   using batch = linalg::detail::matrix_batch<T>;
   using status = linalg::detail::factor_status;

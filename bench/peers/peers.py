@@ -5,7 +5,7 @@ Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's be
     python3 bench/peers/peers.py > peers.json
     XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer,
                                                         dtypes, random, indexing, scan, manip, newops,
-                                                        sorting)
+                                                        sorting, linalg)
 
 The host's standing table (xp_bench's host_everyday/*) has its peers in bench/peers/everyday.py,
 run by bench/host_table.py.
@@ -405,5 +405,57 @@ if cp is not None:
             out["numba_diffusion_10000_steps"] = dev_time(lambda: numba_steps(10000), reps=3)
     except Exception as e:
         print(f"peers: Numba unavailable ({e})", file=sys.stderr)
+
+# einsum and linalg (bench_device_linalg.cu, bench_host_linalg.cpp): the seed's einsum, batched small
+# systems, large dense factorizations
+if cp is not None and want("linalg"):
+    def dev_wall(f, reps=20):
+        f()
+        cp.cuda.Device().synchronize()
+        times = []
+        for _ in range(reps):
+            t = time.perf_counter()
+            f()
+            cp.cuda.Device().synchronize()
+            times.append(time.perf_counter() - t)
+        return sorted(times)[len(times) // 2]
+
+    for dt, name in ((cp.float32, "float"), (cp.float64, "double")):
+        da = cp.random.uniform(0, 1, (10000, 5000)).astype(dt)
+        db = cp.random.uniform(0, 1, (5000, 7000)).astype(dt)
+        out[f"device_einsum_seed<{name}>"] = dev_time(lambda: cp.einsum("ij,jk->...k", da, db))
+        out[f"device_einsum_seed_wall<{name}>"] = dev_wall(lambda: cp.einsum("ij,jk->...k", da, db))
+        out[f"device_matmul_sum_seed<{name}>"] = dev_time(lambda: cp.matmul(da, db).sum(axis=0), reps=5)
+        del da, db
+    n = 8
+    da = cp.random.uniform(-1, 1, (10000, n, n)) + n * cp.eye(n)
+    dbv = cp.random.uniform(-1, 1, (10000, n, 1))
+    out[f"device_solve_batched/{n}"] = dev_time(lambda: cp.linalg.solve(da, dbv))
+    out[f"device_inv_batched/{n}"] = dev_time(lambda: cp.linalg.inv(da))
+    n = 8192
+    da = cp.random.uniform(-1, 1, (n, n)) + n * cp.eye(n)
+    dbv = cp.random.uniform(-1, 1, n)
+    out[f"device_solve/{n}"] = dev_time(lambda: cp.linalg.solve(da, dbv), reps=5)
+    g = cp.random.uniform(-1, 1, (n, n))
+    spd = g + g.T + 2 * n * cp.eye(n)
+    out[f"device_cholesky/{n}"] = dev_time(lambda: cp.linalg.cholesky(spd), reps=5)
+    del da, g, spd
+    n = 4096
+    af = cp.random.uniform(-1, 1, (n, n)).astype(cp.float32)
+    out[f"device_svd/{n}"] = dev_time(lambda: cp.linalg.svd(af), reps=3)
+    g = cp.random.uniform(-1, 1, (n, n))
+    out[f"device_eigh/{n}"] = dev_time(lambda: cp.linalg.eigh(g + g.T), reps=3)
+    del af, g
+
+if want("linalg"):
+    # the host's seed einsum at a fifth of the seed's extents (bench_host_linalg.cpp)
+    ha = rng.uniform(0, 1, (2000, 1000)).astype(np.float32)
+    hb = rng.uniform(0, 1, (1000, 1400)).astype(np.float32)
+    out["host_einsum_seed"] = host_time(lambda: np.einsum("ij,jk->...k", ha, hb, optimize=True))
+    out["host_matmul_sum_seed"] = host_time(lambda: np.matmul(ha, hb).sum(axis=0))
+    n = 4096
+    hs = rng.uniform(-1, 1, (n, n)) + n * np.eye(n)
+    hv = rng.uniform(-1, 1, n)
+    out[f"host_solve/{n}"] = host_time(lambda: np.linalg.solve(hs, hv), reps=3)
 
 print(json.dumps(out, indent=1))

@@ -48,7 +48,7 @@ def matrix_norm(x, keepdims=False, ord="fro"):
 rng = np.random.default_rng(2023)
 out = {}
 ords = {"none": None, "2": 2, "1": 1, "m1": -1, "0": 0, "inf": inf, "minf": -inf, "3": 3, "p5": 0.5, "m2": -2}
-matrix_ords = {"none": None, "fro": "fro", "1": 1, "m1": -1, "inf": inf, "minf": -inf}
+matrix_ords = {"none": None, "fro": "fro", "1": 1, "m1": -1, "inf": inf, "minf": -inf, "2": 2, "m2": -2, "nuc": "nuc"}
 for code, dt in (("f4", np.float32), ("f8", np.float64), ("i4", np.int32), ("c8", np.complex64)):
     def draw(shape):
         a = rng.integers(-9, 10, size=shape).astype(np.float64) / (1 if code == "i4" else 4)

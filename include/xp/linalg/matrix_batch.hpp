@@ -22,10 +22,9 @@ namespace xp::linalg::detail {
 /// complex64 and complex128 as they are; float16 in float32 (NumPy 2 keeps its float32 result);
 /// integers and bool in float64.
 template <class T>
-using linalg_t = std::conditional_t<
-    std::is_same_v<T, float> || std::is_same_v<T, double> || std::is_same_v<T, complex64> ||
-        std::is_same_v<T, complex128>,
-    T, std::conditional_t<std::is_same_v<T, float16>, float, double>>;
+using linalg_t = std::conditional_t<std::is_same_v<T, float> || std::is_same_v<T, double> ||
+                                        std::is_same_v<T, complex64> || std::is_same_v<T, complex128>,
+                                    T, std::conditional_t<std::is_same_v<T, float16>, float, double>>;
 
 /// Throws xp::value_error unless `a` is a stack of matrices (ndim >= 2), and, with `square`,
 /// xp::shape_error unless its last two axes are equal (NumPy: LinAlgError "Last 2 dimensions

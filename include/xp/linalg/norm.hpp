@@ -29,6 +29,7 @@
 #include "xp/expr/elementwise.hpp"
 #include "xp/expr/power.hpp"
 #include "xp/expr/reduction.hpp"
+#include "xp/linalg/decompositions.hpp"
 
 namespace xp::detail {
 /// np.linalg.norm's result dtype: the real dtype of a float or complex input (float16 stays
@@ -98,8 +99,7 @@ class norm_order {
 
 /// @brief ord='fro': the Frobenius norm of matrices, sqrt of the sum of |x|^2.
 inline constexpr norm_order fro = norm_order::frobenius();
-/// @brief ord='nuc': the nuclear norm (the sum of the singular values; needs an SVD, which xp
-/// does not have yet: xp::linalg::norm throws xp::value_error for it).
+/// @brief ord='nuc': the nuclear norm (the sum of the singular values).
 inline constexpr norm_order nuc = norm_order::nuclear();
 
 namespace detail {
@@ -143,9 +143,20 @@ norm_array_t<X> matrix_norm_over(const X& x, index_t row, index_t col, bool keep
   const std::size_t nd = x.shape().size();
   const int r = normalize_axis(row, nd), c = normalize_axis(col, nd);
   if (r == c) throw value_error(std::string(fn) + ": Duplicate axes given.");
-  if (ord.is(2) || ord.is(-2) || ord.kind() == norm_kind::nuclear)
-    throw value_error(std::string(fn) + ": ord=" + ord.str() +
-                      " of a matrix is a function of its singular values, and xp has no SVD: not supported yet");
+  if (ord.is(2) || ord.is(-2) || ord.kind() == norm_kind::nuclear) {
+    // functions of the singular values: the largest, the least, their sum (NumPy's svd(x, compute_uv=False))
+    using R = norm_result_t<operand_value_t<X>>;
+    const auto m = ::xp::detail::materialize(x);
+    const auto sv = svdvals(moveaxis(m, std::vector<index_t>{r, c}, std::vector<index_t>{-2, -1}));
+    using S = typename std::remove_cvref_t<decltype(sv)>::value_type;
+    const ndarray<S, typename ::xp::detail::backend_of<X>::type> reduced = ord.is(2)    ? max(sv, {-1})
+                                                                           : ord.is(-2) ? min(sv, {-1})
+                                                                                        : sum(sv, {-1});
+    if (!keepdims) return reduced.template astype<R>();
+    shape_type kept = x.shape();
+    kept[static_cast<std::size_t>(r)] = kept[static_cast<std::size_t>(c)] = 1;
+    return reduced.template astype<R>().reshape(kept);
+  }
   if (ord.is_none() || ord.kind() == norm_kind::frobenius)
     return ::xp::detail::reduce_with(::xp::detail::norm_reduction<operand_value_t<X>>, x, axes_t{r, c}, keepdims,
                                      nullptr);
@@ -165,10 +176,10 @@ norm_array_t<X> matrix_norm_over(const X& x, index_t row, index_t col, bool keep
 /// matrix norm). One axis: vector norms along it; two: matrix norms of the matrices they span.
 /// Vector orders: none and 2 (sqrt of the sum of |x|^2), inf (max |x|), -inf (min |x|), 0 (the
 /// count of non-zeros), 1 (sum |x|), any other p (sum(|x|^p)^(1/p)). Matrix orders: none and fro
-/// (Frobenius), 1 and -1 (the largest and least column sum of |x|), inf and -inf (of row sums).
+/// (Frobenius), 1 and -1 (the largest and least column sum of |x|), inf and -inf (of row sums),
+/// 2 and -2 (the largest and least singular value), nuc (their sum; both through svdvals).
 /// The result has NumPy's dtype (see the file's comment); keepdims leaves the normed axes as 1.
-/// @throws xp::value_error for a matrix ord of 2, -2 or nuc (they need an SVD: "not supported
-///         yet"), another matrix ord not listed ("Invalid norm order ... for matrices."), fro or
+/// @throws xp::value_error for a matrix ord not listed ("Invalid norm order ... for matrices."), fro or
 ///         nuc for vectors, an ord without axis for x neither 1-D nor 2-D or more than two axes
 ///         ("Improper number of dimensions to norm."), repeated axes ("Duplicate axes given."),
 ///         and for inf, -inf, 1, -1 of nothing (the maximum or minimum of an empty run, as NumPy);

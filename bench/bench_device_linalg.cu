@@ -1,0 +1,162 @@
+// Device einsum and linalg against CuPy (bench/peers/peers.py, workload "linalg", the same sizes),
+// with cuSOLVER called directly as the reference of the large solve:
+//   device_einsum_seed<T>        the seed's np.einsum('ij,jk->...k', A, B), A 10000 x 5000,
+//                                B 5000 x 7000 (CUDA events; bytes: A and B read once, the floor)
+//   device_einsum_seed_wall<T>   the same by wall clock, host work and the final wait included
+//   device_matmul_sum_seed<T>    matmul(A, B) then sum(axis 0): what the seed compares einsum with
+//   device_solve_batched/8       10^4 systems of 8 x 8 float64, b (10^4, 8, 1)
+//   device_inv_batched/8         10^4 inverses of 8 x 8 float64
+//   device_solve/8192            one 8192 x 8192 float64 system, b (8192,)
+//   cusolver_getrf_getrs/8192    cusolverDnDgetrf + Dgetrs called directly on the same system
+//   device_cholesky/8192         float64, positive definite
+//   device_svd/4096              float32, full_matrices (square: the same as reduced)
+//   device_eigh/4096             float64, symmetric
+// See bench_common.hpp.
+#include <cusolverDn.h>
+
+#include <chrono>
+
+#include "bench_common.hpp"
+
+namespace {
+using namespace xp_bench;
+
+constexpr xp::index_t seed_rows = 10000, seed_inner = 5000, seed_cols = 7000;
+
+template <class T>
+struct seed_operands {
+  xp::ndarray<T, xp::cuda> a = xp::random::uniform<T, xp::cuda>({seed_rows, seed_inner}, T(0), T(1), 41);
+  xp::ndarray<T, xp::cuda> b = xp::random::uniform<T, xp::cuda>({seed_inner, seed_cols}, T(0), T(1), 42);
+};
+
+template <class T>
+void set_seed_bytes(benchmark::State& state) {
+  state.SetBytesProcessed(state.iterations() * (seed_rows * seed_inner + seed_inner * seed_cols) *
+                          static_cast<std::int64_t>(sizeof(T)));
+}
+
+template <class T>
+void device_einsum_seed(benchmark::State& state) {
+  seed_operands<T> s;
+  xp::ndarray<T, xp::cuda> r;
+  device_loop(state, [&] { r = xp::einsum("ij,jk->...k", s.a, s.b); });
+  set_seed_bytes<T>(state);
+}
+BENCHMARK_TEMPLATE(device_einsum_seed, float)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_einsum_seed, double)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+template <class T>
+void device_einsum_seed_wall(benchmark::State& state) {
+  seed_operands<T> s;
+  xp::ndarray<T, xp::cuda> r = xp::einsum("ij,jk->...k", s.a, s.b);
+  xp::cuda::synchronize();
+  for (auto _ : state) {
+    r = xp::einsum("ij,jk->...k", s.a, s.b);
+    xp::cuda::synchronize();
+  }
+  set_seed_bytes<T>(state);
+}
+BENCHMARK_TEMPLATE(device_einsum_seed_wall, float)->UseRealTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_einsum_seed_wall, double)->UseRealTime()->Unit(benchmark::kMicrosecond);
+
+template <class T>
+void device_matmul_sum_seed(benchmark::State& state) {
+  seed_operands<T> s;
+  xp::ndarray<T, xp::cuda> r;
+  device_loop(state, [&] { r = xp::sum(xp::matmul(s.a, s.b), {0}); });
+  state.SetItemsProcessed(state.iterations() * 2 * seed_rows * seed_inner * seed_cols);
+}
+BENCHMARK_TEMPLATE(device_matmul_sum_seed, float)->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_matmul_sum_seed, double)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+constexpr xp::index_t small_systems = 10000;
+
+// n * I + U[-1, 1): well conditioned, so every solve succeeds
+xp::ndarray<double, xp::cuda> well_conditioned(const xp::shape_type& shape, std::uint64_t seed) {
+  const xp::index_t n = shape.back();
+  return xp::random::uniform<double, xp::cuda>(shape, -1.0, 1.0, seed) +
+         static_cast<double>(n) * xp::eye<double, xp::cuda>(n);
+}
+
+void device_solve_batched(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto a = well_conditioned({small_systems, n, n}, 5);
+  const auto b = xp::random::uniform<double, xp::cuda>({small_systems, n, 1}, -1.0, 1.0, 6);
+  xp::ndarray<double, xp::cuda> x;
+  device_loop(state, [&] { x = xp::linalg::solve(a, b); });
+}
+BENCHMARK(device_solve_batched)->Arg(8)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_inv_batched(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto a = well_conditioned({small_systems, n, n}, 7);
+  xp::ndarray<double, xp::cuda> x;
+  device_loop(state, [&] { x = xp::linalg::inv(a); });
+}
+BENCHMARK(device_inv_batched)->Arg(8)->UseManualTime()->Unit(benchmark::kMicrosecond);
+
+void device_solve(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto a = well_conditioned({n, n}, 8);
+  const auto b = xp::random::uniform<double, xp::cuda>({n}, -1.0, 1.0, 9);
+  xp::ndarray<double, xp::cuda> x;
+  device_loop(state, [&] { x = xp::linalg::solve(a, b); });
+  state.SetItemsProcessed(state.iterations() * 2 * n * n * n / 3);
+}
+BENCHMARK(device_solve)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// getrf + getrs on a copy of the matrix (getrf overwrites it), with the workspace allocated once:
+// the floor of what xp's solve adds around cuSOLVER (its column-major copy and its pool's workspace).
+void cusolver_getrf_getrs(benchmark::State& state) {
+  const int n = static_cast<int>(state.range(0));
+  const auto a = well_conditioned({n, n}, 8);
+  const auto b = xp::random::uniform<double, xp::cuda>({n}, -1.0, 1.0, 9);
+  auto lu = xp::empty<double, xp::cuda>({n, n});
+  auto x = xp::empty<double, xp::cuda>({n});
+  auto pivots = xp::empty<std::int32_t, xp::cuda>({n});
+  auto info = xp::empty<std::int32_t, xp::cuda>({1});
+  cusolverDnHandle_t h;
+  cusolverDnCreate(&h);
+  cusolverDnSetStream(h, xp::backends::cuda::current_stream());
+  int lwork = 0;
+  cusolverDnDgetrf_bufferSize(h, n, n, lu.data(), n, &lwork);
+  auto work = xp::empty<double, xp::cuda>({lwork});
+  const cudaStream_t stream = xp::backends::cuda::current_stream();
+  // a row-major matrix is its transpose in cuSOLVER's column-major order: getrs solves with op T
+  device_loop(state, [&] {
+    cudaMemcpyAsync(lu.data(), a.data(), sizeof(double) * n * n, cudaMemcpyDeviceToDevice, stream);
+    cudaMemcpyAsync(x.data(), b.data(), sizeof(double) * n, cudaMemcpyDeviceToDevice, stream);
+    cusolverDnDgetrf(h, n, n, lu.data(), n, work.data(), pivots.data(), info.data());
+    cusolverDnDgetrs(h, CUBLAS_OP_T, n, 1, lu.data(), n, pivots.data(), x.data(), n, info.data());
+  });
+  cusolverDnDestroy(h);
+  state.SetItemsProcessed(state.iterations() * 2 * std::int64_t{n} * n * n / 3);
+}
+BENCHMARK(cusolver_getrf_getrs)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+void device_cholesky(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto g = xp::random::uniform<double, xp::cuda>({n, n}, -1.0, 1.0, 10);
+  const xp::ndarray<double, xp::cuda> spd = (g + xp::matrix_transpose(g)) + 2.0 * static_cast<double>(n) *
+                                                                                 xp::eye<double, xp::cuda>(n);
+  xp::ndarray<double, xp::cuda> l;
+  device_loop(state, [&] { l = xp::linalg::cholesky(spd); });
+}
+BENCHMARK(device_cholesky)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+void device_svd(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto a = xp::random::uniform<float, xp::cuda>({n, n}, -1.f, 1.f, 11);
+  device_loop(state, [&] { benchmark::DoNotOptimize(xp::linalg::svd(a)); });
+}
+BENCHMARK(device_svd)->Arg(4096)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(3);
+
+void device_eigh(benchmark::State& state) {
+  const xp::index_t n = state.range(0);
+  const auto g = xp::random::uniform<double, xp::cuda>({n, n}, -1.0, 1.0, 12);
+  const xp::ndarray<double, xp::cuda> sym = g + xp::matrix_transpose(g);
+  device_loop(state, [&] { benchmark::DoNotOptimize(xp::linalg::eigh(sym)); });
+}
+BENCHMARK(device_eigh)->Arg(4096)->UseManualTime()->Unit(benchmark::kMillisecond)->Iterations(5);
+
+}  // namespace
