@@ -1,9 +1,5 @@
-// Device einsum and linalg against CuPy (bench/peers/peers.py, workload "linalg", the same sizes),
-// with cuSOLVER called directly as the reference of the large solve:
-//   device_einsum_seed<T>        the seed's np.einsum('ij,jk->...k', A, B), A 10000 x 5000,
-//                                B 5000 x 7000 (CUDA events; bytes: A and B read once, the floor)
-//   device_einsum_seed_wall<T>   the same by wall clock, host work and the final wait included
-//   device_matmul_sum_seed<T>    matmul(A, B) then sum(axis 0): what the seed compares einsum with
+// Device linalg against CuPy (bench/peers/peers.py, workload "linalg", the same sizes), with
+// cuSOLVER called directly as the reference of the large solve:
 //   device_solve_batched/8       10^4 systems of 8 x 8 float64, b (10^4, 8, 1)
 //   device_inv_batched/8         10^4 inverses of 8 x 8 float64
 //   device_solve/8192            one 8192 x 8192 float64 system, b (8192,)
@@ -14,60 +10,10 @@
 // See bench_common.hpp.
 #include <cusolverDn.h>
 
-#include <chrono>
-
 #include "bench_common.hpp"
 
 namespace {
 using namespace xp_bench;
-
-constexpr xp::index_t seed_rows = 10000, seed_inner = 5000, seed_cols = 7000;
-
-template <class T>
-struct seed_operands {
-  xp::ndarray<T, xp::cuda> a = xp::random::uniform<T, xp::cuda>({seed_rows, seed_inner}, T(0), T(1), 41);
-  xp::ndarray<T, xp::cuda> b = xp::random::uniform<T, xp::cuda>({seed_inner, seed_cols}, T(0), T(1), 42);
-};
-
-template <class T>
-void set_seed_bytes(benchmark::State& state) {
-  state.SetBytesProcessed(state.iterations() * (seed_rows * seed_inner + seed_inner * seed_cols) *
-                          static_cast<std::int64_t>(sizeof(T)));
-}
-
-template <class T>
-void device_einsum_seed(benchmark::State& state) {
-  seed_operands<T> s;
-  xp::ndarray<T, xp::cuda> r;
-  device_loop(state, [&] { r = xp::einsum("ij,jk->...k", s.a, s.b); });
-  set_seed_bytes<T>(state);
-}
-BENCHMARK_TEMPLATE(device_einsum_seed, float)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_einsum_seed, double)->UseManualTime()->Unit(benchmark::kMicrosecond);
-
-template <class T>
-void device_einsum_seed_wall(benchmark::State& state) {
-  seed_operands<T> s;
-  xp::ndarray<T, xp::cuda> r = xp::einsum("ij,jk->...k", s.a, s.b);
-  xp::cuda::synchronize();
-  for (auto _ : state) {
-    r = xp::einsum("ij,jk->...k", s.a, s.b);
-    xp::cuda::synchronize();
-  }
-  set_seed_bytes<T>(state);
-}
-BENCHMARK_TEMPLATE(device_einsum_seed_wall, float)->UseRealTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_einsum_seed_wall, double)->UseRealTime()->Unit(benchmark::kMicrosecond);
-
-template <class T>
-void device_matmul_sum_seed(benchmark::State& state) {
-  seed_operands<T> s;
-  xp::ndarray<T, xp::cuda> r;
-  device_loop(state, [&] { r = xp::sum(xp::matmul(s.a, s.b), {0}); });
-  state.SetItemsProcessed(state.iterations() * 2 * seed_rows * seed_inner * seed_cols);
-}
-BENCHMARK_TEMPLATE(device_matmul_sum_seed, float)->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_TEMPLATE(device_matmul_sum_seed, double)->UseManualTime()->Unit(benchmark::kMicrosecond);
 
 constexpr xp::index_t small_systems = 10000;
 
@@ -137,8 +83,8 @@ BENCHMARK(cusolver_getrf_getrs)->Arg(8192)->UseManualTime()->Unit(benchmark::kMi
 void device_cholesky(benchmark::State& state) {
   const xp::index_t n = state.range(0);
   const auto g = xp::random::uniform<double, xp::cuda>({n, n}, -1.0, 1.0, 10);
-  const xp::ndarray<double, xp::cuda> spd = (g + xp::matrix_transpose(g)) + 2.0 * static_cast<double>(n) *
-                                                                                 xp::eye<double, xp::cuda>(n);
+  const xp::ndarray<double, xp::cuda> spd =
+      (g + xp::matrix_transpose(g)) + 2.0 * static_cast<double>(n) * xp::eye<double, xp::cuda>(n);
   xp::ndarray<double, xp::cuda> l;
   device_loop(state, [&] { l = xp::linalg::cholesky(spd); });
 }

@@ -69,7 +69,8 @@ constexpr bool is_complex_v = xp::detail::is_complex_v<W>;
 
 }  // namespace
 
-#define XP_LINALG_DTYPES xp_test::on<float>, xp_test::on<double>, xp_test::on<xp::complex64>, xp_test::on<xp::complex128>
+#define XP_LINALG_DTYPES \
+  xp_test::on<float>, xp_test::on<double>, xp_test::on<xp::complex64>, xp_test::on<xp::complex128>
 
 TEST_CASE_TEMPLATE("linalg::solve and inv match NumPy, batched and broadcast", P, XP_LINALG_DTYPES) {
   using W = typename P::type;
@@ -207,7 +208,7 @@ TEST_CASE_TEMPLATE("linalg::pinv, matrix_rank and cond match NumPy", P, xp_test:
   check_same(xp::linalg::matrix_rank(golden_as<W>("rank_a"), 1.0), solve_goldens().get<std::int64_t, B>("rank_tol_x"));
   const auto a = golden_as<W>("cond_a");
   const std::vector<std::pair<std::string, xp::linalg::norm_order>> orders = {
-      {"none", {}}, {"2", 2},          {"m2", -2},         {"1", 1},
+      {"none", {}}, {"2", 2},         {"m2", -2},         {"1", 1},
       {"m1", -1},   {"inf", xp::inf}, {"minf", -xp::inf}, {"fro", xp::linalg::fro}};
   for (const auto& [key, p] : orders) check_golden(xp::linalg::cond(a, p), "cond_a_" + key, 100 * tolerance<W>);
   check_golden(xp::linalg::cond(golden_as<W>("cond_rect")), "cond_rect_none", tol);
@@ -234,9 +235,9 @@ TEST_CASE("linalg::matrix_power matches NumPy") {
   const auto a = golden_as<double>("power_a");
   check_golden(xp::linalg::matrix_power(a, 7), "power_a_7", 1e-12);
   check_golden(xp::linalg::matrix_power(a, -3), "power_a_m3", 1e-12);
-  check_same(xp::linalg::matrix_power(ints, 0), xp::ndarray<std::int64_t, B>(xp::broadcast_to(
-                                                     xp::eye<std::int64_t, B>(3), xp::shape_type{2, 3, 3})
-                                                                                 .copy()));
+  check_same(
+      xp::linalg::matrix_power(ints, 0),
+      xp::ndarray<std::int64_t, B>(xp::broadcast_to(xp::eye<std::int64_t, B>(3), xp::shape_type{2, 3, 3}).copy()));
   CHECK_THROWS_AS((void)xp::linalg::matrix_power(ints, -1), xp::dtype_error);
   CHECK_THROWS_AS((void)xp::linalg::matrix_power(xp::ones<double, B>({2, 3}), 2), xp::shape_error);
 }

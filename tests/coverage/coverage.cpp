@@ -4,6 +4,7 @@
 // stops the build; a row that throws is reported by name and fails the test.
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <exception>
 #include <type_traits>
 #include <utility>
@@ -21,6 +22,7 @@ namespace {
 
 int rows_run = 0;
 int rows_failed = 0;
+int rows_skipped = 0;
 
 // An expression row is evaluated, so its kernel runs too.
 template <class R>
@@ -36,6 +38,11 @@ void run_row(const char* name, F&& row) {
     if constexpr (std::is_void_v<decltype(row())>) row();
     else evaluate(row());
   } catch (const std::exception& e) {
+    // a host build without LAPACK has no factorizations: its linalg rows say so and are skipped
+    if (std::strstr(e.what(), "has no host LAPACK")) {
+      ++rows_skipped;
+      return;
+    }
     ++rows_failed;
     std::printf("FAILED %s: %s\n", name, e.what());
   }
@@ -52,6 +59,7 @@ int run_all() {
   const auto m = xp::eval(x > 0.0);
   const auto s = xp::linspace<double, B>(-1.0, 1.0, 5);
   const auto k = xp::array<std::int64_t, B>({2, 0}, {2});
+  const auto a = xp::eval(xp::matmul(x, xp::transpose(x)) + 3.0 * xp::eye<double, B>(3));  // positive definite
 #include "coverage_rows.inc"
   xp::primitive::memory<B>::synchronize();
   const int expected = rows_without_dlpack;
@@ -60,7 +68,8 @@ int run_all() {
 #else
   const int dlpack_rows = 0;
 #endif
-  std::printf("xp coverage: %d rows run (%d with DLPack), %d failed\n", rows_run, dlpack_rows, rows_failed);
+  std::printf("xp coverage: %d rows run (%d with DLPack), %d failed, %d skipped (no host LAPACK)\n", rows_run,
+              dlpack_rows, rows_failed, rows_skipped);
   return rows_failed == 0 && rows_run - dlpack_rows == expected ? 0 : 1;
 }
 

@@ -1,10 +1,12 @@
 #pragma once
 /// @file grids_and_matrices.hpp
 /// @brief NumPy's creation functions built from other operations: meshgrid, tril, triu,
-/// geomspace, logspace, diag and identity_matrix (np.identity). (creation.hpp holds the ones compiled into the
+/// geomspace, logspace, diag and identity_matrix (np.identity); and the matrix functions
+/// diagonal (a view), trace, kron and cross. (creation.hpp holds the ones compiled into the
 /// library for every dtype; these are templates over views, copies and elementwise
 /// expressions, on every backend.)
 
+#include <algorithm>
 #include <cmath>
 #include <initializer_list>
 #include <limits>
@@ -192,6 +194,151 @@ ndarray<T, B> diag(const ndarray<T, B>& v, index_t k = 0) {
     return ndarray<T, B>(v.buffer(), first, {len}, {v.strides()[0] + v.strides()[1]}).copy();
   }
   throw value_error("xp::diag: input must be 1-d or 2-d, got shape " + to_string(v.shape()));
+}
+
+/// @brief np.diagonal(a, offset, axis1, axis2): the offset diagonal of the matrices in axes
+/// (axis1, axis2), as a read-only VIEW (NumPy's too is read-only) whose last axis is the
+/// diagonal and whose leading axes are a's others, in order. Empty when the offset lies outside.
+/// @throws xp::value_error for an array of fewer than 2 dimensions or axis1 == axis2 (after
+/// normalising); xp::axis_error for an axis out of range.
+template <class T, class B>
+ndarray<T, B> diagonal(const ndarray<T, B>& a, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
+  if (a.ndim() < 2)
+    throw value_error("xp::diagonal: the array must have at least 2 dimensions, got shape " + to_string(a.shape()));
+  const auto i = static_cast<std::size_t>(normalize_axis(axis1, a.ndim()));
+  const auto j = static_cast<std::size_t>(normalize_axis(axis2, a.ndim()));
+  if (i == j)
+    throw value_error("xp::diagonal: axis1 and axis2 are the same axis (" + std::to_string(axis1) + " and " +
+                      std::to_string(axis2) + " for shape " + to_string(a.shape()) + ")");
+  const index_t rows = a.shape()[i], cols = a.shape()[j];
+  index_t len = 0;
+  T* first = a.data();
+  if (offset >= 0 && offset < cols) {
+    len = std::min(rows, cols - offset);
+    first += offset * a.strides()[j];
+  } else if (offset < 0 && offset > -rows) {
+    len = std::min(rows + offset, cols);
+    first += -offset * a.strides()[i];
+  }
+  shape_type shape, strides;
+  for (std::size_t d = 0; d < a.ndim(); ++d)
+    if (d != i && d != j) {
+      shape.push_back(a.shape()[d]);
+      strides.push_back(a.strides()[d]);
+    }
+  shape.push_back(len);
+  strides.push_back(a.strides()[i] + a.strides()[j]);
+  return ndarray<T, B>(a.buffer(), len > 0 ? first : a.data(), std::move(shape), std::move(strides), false);
+}
+
+/// @brief np.trace(a, offset, axis1, axis2): the sum along diagonal(a, offset, axis1, axis2);
+/// a 2-D a gives a 0-d array. Dtype as xp::sum (NumPy's): integers and bool in int64 (uint64 for
+/// unsigned), floats and complex in their own.
+/// @throws as diagonal.
+template <class T, class B>
+auto trace(const ndarray<T, B>& a, index_t offset = 0, index_t axis1 = 0, index_t axis2 = 1) {
+  detail::op_range<B> range("xp::trace");
+  return sum(diagonal(a, offset, axis1, axis2), {-1});
+}
+
+/// @brief np.kron(a, b): the Kronecker product, N-d: the operand of fewer dimensions gets leading
+/// axes of 1, and result[i * b.shape + j] = a[i] * b[j] along every axis (shape a.shape *
+/// b.shape). The dtype is promote_t<T, U>.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> kron(const ndarray<T, B>& a, const ndarray<U, B>& b) {
+  detail::op_range<B> range("xp::kron");
+  using R = promote_t<T, U>;
+  const std::size_t n = std::max(a.ndim(), b.ndim());
+  // a as (a0, 1, a1, 1, ...) and b as (1, b0, 1, b1, ...): their product is the result with
+  // each axis split in two
+  shape_type as(2 * n, 1), at(2 * n, 0), bs(2 * n, 1), bt(2 * n, 0), result(n);
+  for (std::size_t d = 0; d < n; ++d) {
+    if (d + a.ndim() >= n) {
+      as[2 * d] = a.shape()[d + a.ndim() - n];
+      at[2 * d] = a.strides()[d + a.ndim() - n];
+    }
+    if (d + b.ndim() >= n) {
+      bs[2 * d + 1] = b.shape()[d + b.ndim() - n];
+      bt[2 * d + 1] = b.strides()[d + b.ndim() - n];
+    }
+    result[d] = as[2 * d] * bs[2 * d + 1];
+  }
+  const ndarray<T, B> av(a.buffer(), a.data(), std::move(as), std::move(at), false);
+  const ndarray<U, B> bv(b.buffer(), b.data(), std::move(bs), std::move(bt), false);
+  return ndarray<R, B>(av * bv).reshape(result);
+}
+
+namespace detail {
+// Component c of the vectors along a's last axis: a view without that axis.
+template <class T, class B>
+ndarray<T, B> vector_component(const ndarray<T, B>& a, index_t c) {
+  const shape_type shape(a.shape().begin(), a.shape().end() - 1), strides(a.strides().begin(), a.strides().end() - 1);
+  return ndarray<T, B>(a.buffer(), a.data() + c * a.strides().back(), shape, strides, a.writeable());
+}
+// a with `axis` moved last.
+template <class T, class B>
+ndarray<T, B> axis_last(const ndarray<T, B>& a, int axis) {
+  std::vector<index_t> order;
+  for (index_t d = 0; d < static_cast<index_t>(a.ndim()); ++d)
+    if (d != axis) order.push_back(d);
+  order.push_back(axis);
+  return transpose(a, order);
+}
+}  // namespace detail
+
+/// @brief np.cross(a, b, axis=axis): the cross product of the 3-vectors along `axis` of each
+/// operand (counted in each operand's own dimensions), broadcast over the other axes; the result
+/// holds its vectors along `axis` (counted in the result). A 2-vector is a 3-vector with z = 0;
+/// two 2-vectors give only the z component (no vector axis): NumPy 1.24's behaviour, which
+/// NumPy 2.0 deprecates. The dtype is promote_t<T, U>.
+/// @throws xp::value_error when a vector axis has a size other than 2 or 3 (naming both sizes);
+/// xp::axis_error for an axis out of range (xp::value_error for a 0-d operand);
+/// xp::shape_error when the other axes do not broadcast.
+template <class T, class U, class B>
+ndarray<promote_t<T, U>, B> cross(const ndarray<T, B>& a, const ndarray<U, B>& b, index_t axis = -1) {
+  detail::op_range<B> range("xp::cross");
+  using R = promote_t<T, U>;
+  if (a.ndim() == 0 || b.ndim() == 0)
+    throw value_error("xp::cross: the operands must have a vector axis, got shapes " + to_string(a.shape()) + " and " +
+                      to_string(b.shape()));
+  const auto av = detail::axis_last(a, normalize_axis(axis, a.ndim()));
+  const auto bv = detail::axis_last(b, normalize_axis(axis, b.ndim()));
+  const index_t na = av.shape().back(), nb = bv.shape().back();
+  constexpr index_t plane = 2, space = 3;  // the vector sizes np.cross takes
+  if ((na != plane && na != space) || (nb != plane && nb != space))
+    throw value_error("xp::cross: incompatible dimensions for cross product (dimension must be 2 or 3): sizes " +
+                      std::to_string(na) + " and " + std::to_string(nb) + " (shapes " + to_string(a.shape()) + " and " +
+                      to_string(b.shape()) + ", axis " + std::to_string(axis) + ")");
+  const shape_type rest = broadcast_shapes(shape_type(av.shape().begin(), av.shape().end() - 1),
+                                           shape_type(bv.shape().begin(), bv.shape().end() - 1));
+  auto component = [&rest](const auto& x, index_t c) { return broadcast_to(detail::vector_component(x, c), rest); };
+  const auto a0 = component(av, 0), a1 = component(av, 1), b0 = component(bv, 0), b1 = component(bv, 1);
+  if (na == plane && nb == plane) return ndarray<R, B>(a0 * b1 - a1 * b0);
+  shape_type shape = rest;
+  shape.push_back(space);
+  ndarray<R, B> out(shape);
+  const auto x = detail::vector_component(out, 0), y = detail::vector_component(out, 1),
+             z = detail::vector_component(out, 2);
+  if (na == space && nb == space) {
+    const auto a2 = component(av, 2), b2 = component(bv, 2);
+    detail::assign_expr(x, a1 * b2 - a2 * b1);
+    detail::assign_expr(y, a2 * b0 - a0 * b2);
+  } else if (na == space) {  // b's z is 0
+    const auto a2 = component(av, 2);
+    detail::assign_expr(x, -(a2 * b1));
+    detail::assign_expr(y, a2 * b0);
+  } else {  // a's z is 0
+    const auto b2 = component(bv, 2);
+    detail::assign_expr(x, a1 * b2);
+    detail::assign_expr(y, -(a0 * b2));
+  }
+  detail::assign_expr(z, a0 * b1 - a1 * b0);
+  // the vectors along `axis` of the result (np.cross's axisc)
+  const int at = normalize_axis(axis, out.ndim());
+  std::vector<index_t> order;
+  for (index_t d = 0; d + 1 < static_cast<index_t>(out.ndim()); ++d) order.push_back(d);
+  order.insert(order.begin() + at, static_cast<index_t>(out.ndim()) - 1);
+  return transpose(out, order);
 }
 
 /// @brief np.identity(n, dtype): the n x n identity matrix, float64 unless a dtype is given.

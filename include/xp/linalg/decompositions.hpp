@@ -16,6 +16,7 @@
 /// singular values are of its real dtype.
 
 #include <algorithm>
+#include <limits>
 #include <string>
 #include <type_traits>
 
@@ -147,9 +148,17 @@ svd_result<linalg_t<T>, B> singular_decomposition(const ndarray<T, B>& x, svd_ve
   reject_non_finite(cm, false, fn, "SVD did not converge");
   ndarray<R, B> sv(stack_of_vectors(s, k));
   if (job == svd_vectors::none) {
-    if (cm.size() > 0)
-      throw_if_failed(primitive::factorization<B>::template svd<W>(as_batch(cm), sv.data(), nullptr, nullptr, job), fn,
-                      "SVD did not converge", s);
+    if (cm.size() > 0) {
+      const factor_status status =
+          primitive::factorization<B>::template svd<W>(as_batch(cm), sv.data(), nullptr, nullptr, job);
+      // infinite input: LAPACK's gesdd returns NaN values (NumPy's answer), cuSOLVER reports no
+      // convergence; both give NumPy's NaN
+      if (!status.ok() && !all(isfinite(column_major_copy<W>(x))).item()) {
+        sv.fill(std::numeric_limits<R>::quiet_NaN());
+        return {ndarray<W, B>(), std::move(sv), ndarray<W, B>()};
+      }
+      throw_if_failed(status, fn, "SVD did not converge", s);
+    }
     return {ndarray<W, B>(), std::move(sv), ndarray<W, B>()};
   }
   const bool full = job == svd_vectors::full;
