@@ -4,6 +4,8 @@
 //   device_inv_batched/8         10^4 inverses of 8 x 8 float64
 //   device_solve/8192            one 8192 x 8192 float64 system, b (8192,)
 //   cusolver_getrf_getrs/8192    cusolverDnDgetrf + Dgetrs called directly on the same system
+//   cusolver_xgetrf_getrs<A>     the 64-bit API's Xgetrf + Xgetrs with algorithm A (0, 1)
+//   cusolver_xpotrf<A>/8192      Xpotrf with algorithm A: the reference of cholesky
 //   device_cholesky/8192         float64, positive definite
 //   device_svd/4096              float32, full_matrices (square: the same as reduced)
 //   device_eigh/4096             float64, symmetric
@@ -11,6 +13,8 @@
 #include <cusolverDn.h>
 
 #include "bench_common.hpp"
+
+#include <vector>
 
 namespace {
 using namespace xp_bench;
@@ -79,6 +83,74 @@ void cusolver_getrf_getrs(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * 2 * std::int64_t{n} * n * n / 3);
 }
 BENCHMARK(cusolver_getrf_getrs)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// The same system through the 64-bit API (cusolverDnXgetrf/Xgetrs) with algorithm `Alg` of
+// cusolverDnSetAdvOptions: which of cuSOLVER's LU algorithms is fastest here.
+template <int Alg>
+void cusolver_xgetrf_getrs(benchmark::State& state) {
+  const std::int64_t n = state.range(0);
+  const auto a = well_conditioned({n, n}, 8);
+  const auto b = xp::random::uniform<double, xp::cuda>({n}, -1.0, 1.0, 9);
+  auto lu = xp::empty<double, xp::cuda>({n, n});
+  auto x = xp::empty<double, xp::cuda>({n});
+  auto pivots = xp::empty<std::int64_t, xp::cuda>({n});
+  auto info = xp::empty<std::int32_t, xp::cuda>({1});
+  cusolverDnHandle_t h;
+  cusolverDnCreate(&h);
+  cusolverDnSetStream(h, xp::backends::cuda::current_stream());
+  cusolverDnParams_t params;
+  cusolverDnCreateParams(&params);
+  cusolverDnSetAdvOptions(params, CUSOLVERDN_GETRF, static_cast<cusolverAlgMode_t>(Alg));
+  std::size_t device_bytes = 0, host_bytes = 0;
+  cusolverDnXgetrf_bufferSize(h, params, n, n, CUDA_R_64F, lu.data(), n, CUDA_R_64F, &device_bytes, &host_bytes);
+  auto work = xp::empty<std::uint8_t, xp::cuda>({static_cast<xp::index_t>(device_bytes) + 1});
+  std::vector<char> host_work(host_bytes + 1);
+  const cudaStream_t stream = xp::backends::cuda::current_stream();
+  device_loop(state, [&] {
+    cudaMemcpyAsync(lu.data(), a.data(), sizeof(double) * n * n, cudaMemcpyDeviceToDevice, stream);
+    cudaMemcpyAsync(x.data(), b.data(), sizeof(double) * n, cudaMemcpyDeviceToDevice, stream);
+    cusolverDnXgetrf(h, params, n, n, CUDA_R_64F, lu.data(), n, pivots.data(), CUDA_R_64F, work.data(), device_bytes,
+                     host_work.data(), host_bytes, info.data());
+    cusolverDnXgetrs(h, params, CUBLAS_OP_T, n, 1, CUDA_R_64F, lu.data(), n, pivots.data(), CUDA_R_64F, x.data(), n,
+                     info.data());
+  });
+  cusolverDnDestroyParams(params);
+  cusolverDnDestroy(h);
+}
+BENCHMARK_TEMPLATE(cusolver_xgetrf_getrs, 0)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(cusolver_xgetrf_getrs, 1)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+
+// cusolverDnXpotrf with algorithm `Alg`: the reference of xp's cholesky.
+template <int Alg>
+void cusolver_xpotrf(benchmark::State& state) {
+  const std::int64_t n = state.range(0);
+  const auto g = xp::random::uniform<double, xp::cuda>({n, n}, -1.0, 1.0, 10);
+  const xp::ndarray<double, xp::cuda> spd =
+      (g + xp::matrix_transpose(g)) + 2.0 * static_cast<double>(n) * xp::eye<double, xp::cuda>(n);
+  auto l = xp::empty<double, xp::cuda>({n, n});
+  auto info = xp::empty<std::int32_t, xp::cuda>({1});
+  cusolverDnHandle_t h;
+  cusolverDnCreate(&h);
+  cusolverDnSetStream(h, xp::backends::cuda::current_stream());
+  cusolverDnParams_t params;
+  cusolverDnCreateParams(&params);
+  cusolverDnSetAdvOptions(params, CUSOLVERDN_POTRF, static_cast<cusolverAlgMode_t>(Alg));
+  std::size_t device_bytes = 0, host_bytes = 0;
+  cusolverDnXpotrf_bufferSize(h, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_64F, l.data(), n, CUDA_R_64F, &device_bytes,
+                              &host_bytes);
+  auto work = xp::empty<std::uint8_t, xp::cuda>({static_cast<xp::index_t>(device_bytes) + 1});
+  std::vector<char> host_work(host_bytes + 1);
+  const cudaStream_t stream = xp::backends::cuda::current_stream();
+  device_loop(state, [&] {
+    cudaMemcpyAsync(l.data(), spd.data(), sizeof(double) * n * n, cudaMemcpyDeviceToDevice, stream);
+    cusolverDnXpotrf(h, params, CUBLAS_FILL_MODE_LOWER, n, CUDA_R_64F, l.data(), n, CUDA_R_64F, work.data(),
+                     device_bytes, host_work.data(), host_bytes, info.data());
+  });
+  cusolverDnDestroyParams(params);
+  cusolverDnDestroy(h);
+}
+BENCHMARK_TEMPLATE(cusolver_xpotrf, 0)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(cusolver_xpotrf, 1)->Arg(8192)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 void device_cholesky(benchmark::State& state) {
   const xp::index_t n = state.range(0);

@@ -659,8 +659,8 @@ struct svd_one_by_one {
     gesvdjInfo_t settings = vendor::handle<vendor::gesvdj_settings>();
     int lwork = 0;
     XP_VENDOR_CHECK(calls::gesvdj_buffer_size(h, jobz, econ, rows, cols, solver_ptr(a.data), rows, s,
-                                              solver_ptr(vectors ? u : as<T>(unused_u)), rows, solver_ptr(v_data),
-                                              cols, &lwork, settings));
+                                              solver_ptr(vectors ? u : as<T>(unused_u)), rows, solver_ptr(v_data), cols,
+                                              &lwork, settings));
     const std::shared_ptr<void> work = scratch_of<T>(lwork);
     for (index_t b = 0; b < a.batch; ++b) {
       T* u_b = vectors ? u + b * m * u_cols : as<T>(unused_u);

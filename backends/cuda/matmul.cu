@@ -16,6 +16,7 @@
 #include "xp/backends/cuda/kernels.cuh"
 #include "xp/backends/cuda/matmul.hpp"
 #include "xp/backends/cuda/memory.hpp"
+#include "xp/backends/cuda/runtime.hpp"
 #include "xp/backends/cuda/trace.hpp"
 #include "xp/backends/cuda/vendor/blas.hpp"
 #include "xp/core/dtype.hpp"
@@ -353,6 +354,22 @@ void cublas_gemm(xp::detail::gemm_problem<T> p, matmul_precision precision) {
   }
   ::xp::debug::count_launch();
 }
+
+// cuBLAS set up when xp sets a device up (see runtime.hpp), not at the first product: the first
+// cuBLAS call of a process took 99 ms on an H200 (2026-11-28: the seed's einsum's vector-matrix
+// product, 0.10 ms from its second call on), the handle's creation and cuBLAS's own first-use
+// work. The setting-up thread's handle is created and used once, on a 1 x 1 product in memory
+// of its own (the pool is being set up around this call).
+const kernel_preloader preload_cublas{[] {
+  cublasHandle_t h = vendor::handle<vendor::blas_handle>();
+  float* one_by_one = nullptr;
+  XP_CUDA_CHECK(cudaMalloc(&one_by_one, sizeof(float)));
+  const float one = 1, zero = 0;
+  const cublasStatus_t status =
+      cublasSgemm(h, CUBLAS_OP_N, CUBLAS_OP_N, 1, 1, 1, &one, one_by_one, 1, one_by_one, 1, &zero, one_by_one, 1);
+  XP_CUDA_CHECK(cudaFree(one_by_one));  // waits for the product
+  XP_VENDOR_CHECK(status);
+}};
 
 }  // namespace
 }  // namespace xp::backends::cuda
