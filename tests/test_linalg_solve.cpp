@@ -260,3 +260,29 @@ TEST_CASE("linalg::multi_dot, tensorsolve and tensorinv match NumPy") {
   CHECK_THROWS_AS((void)xp::linalg::tensorinv(z.get<double, B>("tinv_a"), 1), xp::shape_error);
   CHECK_THROWS_AS((void)xp::linalg::tensorsolve(a, xp::ones<double, B>({5, 4})), xp::shape_error);
 }
+
+TEST_CASE("linalg: NumPy's answers at the edges (overflow, NaN, empty, negative rcond, extreme powers)") {
+  // det multiplies no partial product: 1e200 * 1e200 * 1e-300 is 1e100, not inf
+  const auto big = xp::array<double, B>({1e200, 0, 0, 0, 1e200, 0, 0, 0, 1e-300}, {3, 3});
+  CHECK(xp::linalg::det(big).item() == doctest::Approx(1e100).epsilon(1e-12));
+  // slogdet of a real matrix with NaN: NumPy's sign stays 1 (only a negative factor flips it)
+  const auto with_nan = xp::array<double, B>({std::numeric_limits<double>::quiet_NaN(), 1, 1, 1}, {2, 2});
+  const auto s = xp::linalg::slogdet(with_nan);
+  CHECK(s.sign.item() == 1.0);
+  CHECK(std::isnan(s.logabsdet.item()));
+  // cond: a zero matrix is inf for every order (NaN from singular input becomes inf); an empty matrix has none
+  for (const xp::linalg::norm_order& p :
+       {xp::linalg::norm_order{}, xp::linalg::norm_order(-2), xp::linalg::norm_order(1)})
+    CHECK(std::isinf(xp::linalg::cond(xp::zeros<double, B>({2, 2}), p).item()));
+  CHECK_THROWS_WITH_AS((void)xp::linalg::cond(xp::zeros<double, B>({0, 0})), doctest::Contains("empty"),
+                       xp::linalg_error);
+  CHECK(xp::linalg::cond(xp::zeros<double, B>({0, 2, 2})).shape() == xp::shape_type{0});
+  // lstsq's negative rcond is machine precision (gelsd's rule; NumPy 1's default): rank 1 here
+  const auto r = xp::linalg::lstsq(golden_as<double>("lstsq_neg_a"), xp::ones<double, B>({3}), -1.0);
+  CHECK(r.rank == solve_goldens().get<std::int64_t>("lstsq_neg_rank").item());
+  check_golden(r.x, "lstsq_neg_x", 1e-10);
+  // matrix_power's most negative exponent: -INT64_MIN does not fit, the identity's power is the identity
+  check_same(xp::linalg::matrix_power(xp::eye<double, B>(2), std::numeric_limits<std::int64_t>::min()),
+             xp::eye<double, B>(2));
+  CHECK_THROWS_AS((void)xp::linalg::matrix_rank(xp::eye<double, B>(2), 1.0, 1.0), xp::value_error);
+}

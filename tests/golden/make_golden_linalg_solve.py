@@ -135,6 +135,11 @@ t = (rng.standard_normal((24, 24)) + 24 * np.eye(24)).reshape(4, 6, 8, 3)
 out["tinv_a"] = t
 out["tinv_x"] = la.tensorinv(t, ind=2)
 
+# lstsq with NumPy 1's rcond=-1 (machine precision): a rank-1 matrix in all but rounding
+out["lstsq_neg_a"] = np.array([[1, 2, 3], [2, 4, 6], [3, 6, 9.000000000000002]])
+x, res, rank, s = la.lstsq(out["lstsq_neg_a"], np.ones(3), rcond=-1)
+out["lstsq_neg_x"], out["lstsq_neg_rank"] = x, np.array(rank, dtype=np.int64)
+
 path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "linalg", "linalg_solve.npz")
 np.savez(path, **out)
 print(f"wrote {len(out)} arrays to {path}")

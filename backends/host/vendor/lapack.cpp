@@ -357,7 +357,8 @@ factor_status primitive::factorization<host>::eig(batch<T> a, complex<detail::re
       for (index_t j = 0; j < a.rows; ++j) {
         const R* re = pairs + j * a.rows;
         complex<R>* col = out + j * a.rows;
-        if (wi[j] == R(0)) {
+        // a pair needs a next column: a non-zero wi in the last one (NaN input) is read as real
+        if (wi[j] == R(0) || j + 1 == a.rows) {
           for (index_t i = 0; i < a.rows; ++i) col[i] = complex<R>(re[i], R(0));
         } else {
           const R* im = re + a.rows;

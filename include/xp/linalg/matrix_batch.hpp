@@ -18,9 +18,10 @@
 
 namespace xp::linalg::detail {
 
-/// The dtype np.linalg computes and returns for an input of dtype T: float32, float64,
-/// complex64 and complex128 as they are; float16 in float32 (NumPy 2 keeps its float32 result);
-/// integers and bool in float64.
+/// The dtype xp::linalg computes and returns for an input of dtype T: float32, float64,
+/// complex64 and complex128 as they are; integers and bool in float64, as NumPy; float16 in
+/// float32, an xp extension (NumPy 1 and 2 raise TypeError "array type float16 is unsupported in
+/// linalg").
 template <class T>
 using linalg_t = std::conditional_t<std::is_same_v<T, float> || std::is_same_v<T, double> ||
                                         std::is_same_v<T, complex64> || std::is_same_v<T, complex128>,

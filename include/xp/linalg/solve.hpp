@@ -151,19 +151,6 @@ ndarray<detail::linalg_t<T>, B> inv(const ndarray<T, B>& a) {
   return detail::solve_batched<W>(a, eye<W, B>(n), "inv");
 }
 
-/// @brief np.linalg.det(a): the determinant of each square matrix of the stack (..., n, n),
-/// shape (...), from its LU factors (the product of U's diagonal and the pivots' sign), as
-/// NumPy. A singular matrix gives 0; an empty (0, 0) matrix 1.
-/// @throws xp::shape_error for a non-square a; xp::value_error for fewer than 2 dimensions and
-///         on a host build without LAPACK.
-template <class T, class B>
-ndarray<detail::linalg_t<T>, B> det(const ndarray<T, B>& a) {
-  ::xp::detail::op_range<B> range("xp::linalg::det");
-  using W = detail::linalg_t<T>;
-  const auto f = detail::lu_of<W>(a, "det");
-  return prod(detail::diagonal_of_matrices(f.lu), {-1}) * f.permutation_sign;
-}
-
 /// np.linalg.slogdet's result: det = sign * exp(logabsdet). sign is 0 (logabsdet -inf) for a
 /// singular matrix; for complex input sign is a complex number of modulus 1.
 template <class W, class B>
@@ -172,22 +159,47 @@ struct slogdet_result {
   ndarray<::xp::detail::real_of_t<W>, B> logabsdet;
 };
 
+namespace detail {
+/// slogdet from the LU factors: the product of the diagonal's signs (phases when complex) and the
+/// pivots' parity, and the sum of log|u_ii|.
+template <class W, class T, class B>
+slogdet_result<W, B> slogdet_of(const ndarray<T, B>& a, const char* fn) {
+  using R = ::xp::detail::real_of_t<W>;
+  const auto f = lu_of<W>(a, fn);
+  const auto d = diagonal_of_matrices(f.lu);
+  const ndarray<R, B> magnitude = abs(d);
+  // each factor's phase: d / |d| when complex; when real, -1 for a negative factor and 1 otherwise
+  // (NaN included, as NumPy); a zero on the diagonal makes the product 0
+  ndarray<W, B> phase;
+  if constexpr (::xp::detail::is_complex_v<W>) phase = where(magnitude == R(0), W(0), d / magnitude);
+  else phase = where(magnitude == R(0), W(0), where(d < W(0), W(-1), W(1)));
+  ndarray<W, B> sign = prod(phase, {-1}) * f.permutation_sign;
+  ndarray<R, B> logabsdet = sum(log(magnitude), {-1});
+  return {std::move(sign), std::move(logabsdet)};
+}
+}  // namespace detail
+
+/// @brief np.linalg.det(a): the determinant of each square matrix of the stack (..., n, n),
+/// shape (...), from its LU factors as NumPy: sign * exp(sum of log|u_ii|), so that no partial
+/// product overflows. A singular matrix gives 0; an empty (0, 0) matrix 1.
+/// @throws xp::shape_error for a non-square a; xp::value_error for fewer than 2 dimensions and
+///         on a host build without LAPACK.
+template <class T, class B>
+ndarray<detail::linalg_t<T>, B> det(const ndarray<T, B>& a) {
+  ::xp::detail::op_range<B> range("xp::linalg::det");
+  using W = detail::linalg_t<T>;
+  // sign * exp(log|det|), as NumPy: the product of U's diagonal could overflow on the way to a finite result
+  const auto s = detail::slogdet_of<W>(a, "det");
+  return s.sign * exp(s.logabsdet);
+}
+
 /// @brief np.linalg.slogdet(a): the sign and the natural log of the absolute value of each
 /// determinant of the stack (..., n, n), without the overflow of det: sum(log|u_ii|).
 /// @throws as det.
 template <class T, class B>
 slogdet_result<detail::linalg_t<T>, B> slogdet(const ndarray<T, B>& a) {
   ::xp::detail::op_range<B> range("xp::linalg::slogdet");
-  using W = detail::linalg_t<T>;
-  using R = ::xp::detail::real_of_t<W>;
-  const auto f = detail::lu_of<W>(a, "slogdet");
-  const auto d = detail::diagonal_of_matrices(f.lu);
-  const ndarray<R, B> magnitude = abs(d);
-  // each factor's phase d / |d| (its sign when real); a zero on the diagonal makes the product 0
-  const ndarray<W, B> phase = where(magnitude == R(0), W(0), d / magnitude);
-  ndarray<W, B> sign = prod(phase, {-1}) * f.permutation_sign;
-  ndarray<R, B> logabsdet = sum(log(magnitude), {-1});
-  return {std::move(sign), std::move(logabsdet)};
+  return detail::slogdet_of<detail::linalg_t<T>>(a, "slogdet");
 }
 
 /// np.linalg.lstsq's result: the solution x (n,) or (n, k); the residuals, the squared 2-norm of
@@ -234,7 +246,9 @@ lstsq_result<detail::linalg_t<promote_t<T, U>>, B> lstsq(const ndarray<T, B>& a,
     x = zeros<W, B>({n, k});
   } else {
     auto usv = svd(aw, false);
-    const double cutoff_ratio = rcond.value_or(detail::default_rtol<R>(a.shape()));
+    // a negative rcond is machine precision (LAPACK's gelsd, which NumPy calls; NumPy 1's default was -1)
+    double cutoff_ratio = rcond.value_or(detail::default_rtol<R>(a.shape()));
+    if (cutoff_ratio < 0) cutoff_ratio = static_cast<double>(std::numeric_limits<R>::epsilon());
     const R cutoff = static_cast<R>(cutoff_ratio * static_cast<double>(max(usv.S).item()));
     rank = static_cast<index_t>(count_nonzero(usv.S > cutoff).item());
     // x = V diag(1/s, cut) U^H b
@@ -288,6 +302,7 @@ ndarray<std::int64_t, B> matrix_rank(const ndarray<T, B>& a, std::optional<doubl
   ::xp::detail::op_range<B> range("xp::linalg::matrix_rank");
   using W = detail::linalg_t<T>;
   using R = ::xp::detail::real_of_t<W>;
+  if (tol && rtol) throw value_error("xp::linalg::matrix_rank: `tol` and `rtol` can't be both set (give one of them)");
   if (a.ndim() < 2) return astype<std::int64_t>(any(a != T(0)));
   const shape_type& s = a.shape();
   const index_t m = s[s.size() - 2], n = s[s.size() - 1];
@@ -314,19 +329,20 @@ ndarray<T, B> matrix_power(const ndarray<T, B>& a, std::int64_t n) {
   const index_t size = a.shape()[a.ndim() - 1];
   if (n == 0) return broadcast_to(eye<T, B>(size), a.shape()).copy();
   ndarray<T, B> base = a;
+  // the power's magnitude, unsigned: -INT64_MIN does not fit in int64
+  std::uint64_t remaining = n < 0 ? std::uint64_t{0} - static_cast<std::uint64_t>(n) : static_cast<std::uint64_t>(n);
   if (n < 0) {
     if constexpr (std::is_same_v<detail::linalg_t<T>, T>) base = inv(a);
     else
       throw dtype_error("xp::linalg::matrix_power: a negative power of a " + std::string(dtype::of<T>().name()) +
                         " matrix is a float matrix; convert it first (astype<double>())");
-    n = -n;
   }
-  // binary powering: `result` collects the squares of `base` that n's set bits name
+  // binary powering: `result` collects the squares of `base` that the set bits name
   std::optional<ndarray<T, B>> result;
   while (true) {
-    if (n & 1) result = result ? matmul(*result, base) : base.copy();
-    n >>= 1;
-    if (n == 0) break;
+    if (remaining & 1) result = result ? matmul(*result, base) : base.copy();
+    remaining >>= 1;
+    if (remaining == 0) break;
     base = matmul(base, base);
   }
   return *result;
@@ -344,11 +360,18 @@ ndarray<::xp::detail::real_of_t<detail::linalg_t<T>>, B> cond(const ndarray<T, B
   using W = detail::linalg_t<T>;
   using R = ::xp::detail::real_of_t<W>;
   detail::check_matrices(x.shape(), "cond", false);
+  if (x.shape()[x.ndim() - 1] * x.shape()[x.ndim() - 2] == 0)
+    throw linalg_error("xp::linalg::cond: cond is not defined on empty arrays (shape " + to_string(x.shape()) + ")");
   const ndarray<W, B> xw = x.template astype<W>();
+  // NaN from a singular matrix becomes inf, NaN from NaN input stays (NumPy's rule)
+  auto nan_to_inf = [&](const ndarray<R, B>& r) -> ndarray<R, B> {
+    const ndarray<bool, B> input_nan = any(isnan(xw), {-2, -1});
+    return where(isnan(r) && !input_nan, std::numeric_limits<R>::infinity(), r);
+  };
   if (p.is_none() || p.is(2) || p.is(-2)) {
     const ndarray<R, B> sv = svdvals(xw);
     const ndarray<R, B> largest = max(sv, {-1}), least = min(sv, {-1});
-    return p.is(-2) ? ndarray<R, B>(least / largest) : ndarray<R, B>(largest / least);
+    return nan_to_inf(p.is(-2) ? ndarray<R, B>(least / largest) : ndarray<R, B>(largest / least));
   }
   detail::check_matrices(x.shape(), "cond", true);
   const shape_type& s = x.shape();
@@ -371,10 +394,7 @@ ndarray<::xp::detail::real_of_t<detail::linalg_t<T>>, B> cond(const ndarray<T, B
       }
     }
   }
-  const ndarray<R, B> r = matrix_norm(xw, false, p) * matrix_norm(inverses, false, p);
-  // NaN from a singular matrix becomes inf, NaN from NaN input stays (NumPy's rule)
-  const ndarray<bool, B> input_nan = any(isnan(xw), {-2, -1});
-  return where(isnan(r) && !input_nan, std::numeric_limits<R>::infinity(), r);
+  return nan_to_inf(matrix_norm(xw, false, p) * matrix_norm(inverses, false, p));
 }
 
 /// @brief np.linalg.multi_dot(arrays): the product of two or more matrices in the order of
