@@ -132,6 +132,26 @@ TEST_CASE_TEMPLATE("matmul: transposed, sliced and reversed operands", P, XP_MAT
   }
 }
 
+TEST_CASE_TEMPLATE("matmul: one row or one column (gemv on the host) of strided, transposed operands", P,
+                   XP_MATMUL_DTYPES) {
+  using T = typename P::type;
+  const xp::index_t k = 70, n = 45;
+  const auto wide = mm_random<T>({3, 2 * k}, 21);
+  const auto row_step2 = wide(xp::range(1, 2), xp::range(0, 2 * k, 2));  // 1 x k, column stride 2
+  const auto b = mm_random<T>({k, n}, 22);
+  const auto b_t = xp::transpose(mm_random<T>({n, k}, 23));                                      // column-major k x n
+  const auto col_step3 = mm_random<T>({3 * k, 2}, 24)(xp::range(0, 3 * k, 3), xp::range(1, 2));  // k x 1
+  const auto a_t = xp::transpose(mm_random<T>({k, n}, 25));                                      // column-major n x k
+  for (const auto engine : engines<T>()) {
+    INFO(backend_name() << " " << xp::dtype_name<T>() << " engine " << xp::engine_name(engine));
+    check_product(xp::matmul(row_step2, b, {.engine = engine}), reference_product(row_step2, b), k, eps_of<T>());
+    check_product(xp::matmul(row_step2, b_t, {.engine = engine}), reference_product(row_step2, b_t), k, eps_of<T>());
+    check_product(xp::matmul(a_t, col_step3, {.engine = engine}), reference_product(a_t, col_step3), k, eps_of<T>());
+    check_product(xp::matmul(xp::transpose(b_t), col_step3, {.engine = engine}),
+                  reference_product(xp::transpose(b_t), col_step3), k, eps_of<T>());
+  }
+}
+
 TEST_CASE_TEMPLATE("matmul: batched products broadcast their leading axes", P, XP_MATMUL_DTYPES) {
   using T = typename P::type;
   const auto a = mm_random<T>({3, 1, 20, 33}, 21), b = mm_random<T>({2, 33, 19}, 22);

@@ -104,6 +104,22 @@ bool blas_gemm(const xp::detail::gemm_operand<T>& a, const xp::detail::gemm_oper
     const auto la = xp::detail::blas_layout_of(m, k, a.row_stride, a.col_stride);
     const auto lb = xp::detail::blas_layout_of(k, n, b.row_stride, b.col_stride);
     if (!la.ok || !lb.ok || std::max({m, n, k, la.ld, lb.ld}) > blas_int_max) return false;
+    // one row of A, or one column of B: a matrix-vector product (gemv reads the matrix once;
+    // gemm would pack all of it first). The vector's elements need a positive stride.
+    if (m == 1 && a.col_stride >= 1 && a.col_stride <= blas_int_max) {
+      // c = B^T a: B row-major (k x n) is transposed; a column-major B is B^T row-major (n x k)
+      if (lb.transposed)
+        vendor::gemv(vendor::blas_op::none, int(n), int(k), b.data, int(lb.ld), a.data, int(a.col_stride), c);
+      else vendor::gemv(vendor::blas_op::transpose, int(k), int(n), b.data, int(lb.ld), a.data, int(a.col_stride), c);
+      return true;
+    }
+    if (n == 1 && b.row_stride >= 1 && b.row_stride <= blas_int_max) {
+      // c = A b: A row-major (m x k) as it is; a column-major A is A^T row-major (k x m)
+      if (la.transposed)
+        vendor::gemv(vendor::blas_op::transpose, int(k), int(m), a.data, int(la.ld), b.data, int(b.row_stride), c);
+      else vendor::gemv(vendor::blas_op::none, int(m), int(k), a.data, int(la.ld), b.data, int(b.row_stride), c);
+      return true;
+    }
     // a column-major operand is the transpose (not the conjugate transpose) of a row-major one
     const auto op_a = la.transposed ? vendor::blas_op::transpose : vendor::blas_op::none;
     const auto op_b = lb.transposed ? vendor::blas_op::transpose : vendor::blas_op::none;

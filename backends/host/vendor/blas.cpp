@@ -29,6 +29,21 @@ void gemm(blas_op op_a, blas_op op_b, int m, int n, int k, complex128 alpha, con
   cblas_zgemm(CblasRowMajor, cblas_op(op_a), cblas_op(op_b), m, n, k, &alpha, a, lda, b, ldb, &beta, c, ldc);
 }
 
+void gemv(blas_op op, int rows, int cols, const float* a, int lda, const float* x, int incx, float* y) {
+  cblas_sgemv(CblasRowMajor, cblas_op(op), rows, cols, 1.0f, a, lda, x, incx, 0.0f, y, 1);
+}
+void gemv(blas_op op, int rows, int cols, const double* a, int lda, const double* x, int incx, double* y) {
+  cblas_dgemv(CblasRowMajor, cblas_op(op), rows, cols, 1.0, a, lda, x, incx, 0.0, y, 1);
+}
+void gemv(blas_op op, int rows, int cols, const complex64* a, int lda, const complex64* x, int incx, complex64* y) {
+  const complex64 one(1.0f, 0.0f), zero(0.0f, 0.0f);
+  cblas_cgemv(CblasRowMajor, cblas_op(op), rows, cols, &one, a, lda, x, incx, &zero, y, 1);
+}
+void gemv(blas_op op, int rows, int cols, const complex128* a, int lda, const complex128* x, int incx, complex128* y) {
+  const complex128 one(1.0, 0.0), zero(0.0, 0.0);
+  cblas_zgemv(CblasRowMajor, cblas_op(op), rows, cols, &one, a, lda, x, incx, &zero, y, 1);
+}
+
 }  // namespace xp::backends::host::vendor
 
 #endif

@@ -31,4 +31,13 @@ void gemm(blas_op op_a, blas_op op_b, int m, int n, int k, complex64 alpha, cons
 void gemm(blas_op op_a, blas_op op_b, int m, int n, int k, complex128 alpha, const complex128* a, int lda,
           const complex128* b, int ldb, complex128 beta, complex128* c, int ldc);
 
+/// y (stride 1) = op(A) x, A row-major (rows x cols, leading dimension lda), x of stride incx:
+/// cblas_sgemv, cblas_dgemv, cblas_cgemv, cblas_zgemv (transpose, never conjugate). A product
+/// with one row or one column goes here: gemm packs the whole other operand first (OpenBLAS's
+/// sgemm_otcopy was 17% of the seed's host einsum), gemv reads it once.
+void gemv(blas_op op, int rows, int cols, const float* a, int lda, const float* x, int incx, float* y);
+void gemv(blas_op op, int rows, int cols, const double* a, int lda, const double* x, int incx, double* y);
+void gemv(blas_op op, int rows, int cols, const complex64* a, int lda, const complex64* x, int incx, complex64* y);
+void gemv(blas_op op, int rows, int cols, const complex128* a, int lda, const complex128* x, int incx, complex128* y);
+
 }  // namespace xp::backends::host::vendor
