@@ -1,9 +1,11 @@
 #pragma once
 /// @file linalg.hpp
-/// @brief Matrix products with NumPy's shape rules: xp::matmul (np.matmul, `@`), dot, vdot,
-/// inner, outer, on every backend (host: OpenBLAS when found, else xp's blocked kernel); norms:
-/// xp::linalg::norm (np.linalg.norm), vector_norm and matrix_norm (the array API's linalg
-/// extension). Includes <xp/core.hpp>.
+/// @brief Linear algebra with NumPy's rules: matrix products (xp::matmul, `@`, dot, vdot, inner,
+/// outer, tensordot, vecdot), xp::einsum and xp::einsum_path (a contraction planner), and
+/// xp::linalg:: (np.linalg and the array API's linalg extension): norms, cholesky, qr, eigh,
+/// eigvalsh, eig, eigvals, svd, svdvals, solve, inv, det, slogdet, lstsq, pinv, matrix_rank,
+/// matrix_power, cond, multi_dot, tensorsolve, tensorinv; on every backend (host: OpenBLAS's
+/// BLAS and LAPACK when found; device: cuBLAS and cuSOLVER). Includes <xp/core.hpp>.
 
 #include "xp/core.hpp"
 #include "xp/linalg/decompositions.hpp"
