@@ -26,6 +26,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "xp/array/grids_and_matrices.hpp"
 #include "xp/array/manipulation.hpp"
 #include "xp/core/creation.hpp"
 #include "xp/core/dtype_info.hpp"
@@ -42,17 +43,6 @@
 namespace xp::linalg {
 
 namespace detail {
-
-/// The last-two-axes diagonal of a stack of square matrices as a view: shape (..., n).
-template <class W, class B>
-ndarray<W, B> diagonal_of_matrices(const ndarray<W, B>& m) {
-  const shape_type& s = m.shape();
-  const std::size_t nd = s.size();
-  shape_type shape(s.begin(), s.end() - 2), strides(m.strides().begin(), m.strides().end() - 2);
-  shape.push_back(std::min(s[nd - 2], s[nd - 1]));
-  strides.push_back(m.strides()[nd - 2] + m.strides()[nd - 1]);
-  return ndarray<W, B>(m.buffer(), m.data(), std::move(shape), std::move(strides), false);
-}
 
 /// `batch` followed by `tail`.
 inline shape_type joined(shape_type batch, const shape_type& tail) {
@@ -166,7 +156,7 @@ template <class W, class T, class B>
 slogdet_result<W, B> slogdet_of(const ndarray<T, B>& a, const char* fn) {
   using R = ::xp::detail::real_of_t<W>;
   const auto f = lu_of<W>(a, fn);
-  const auto d = diagonal_of_matrices(f.lu);
+  const auto d = diagonal(f.lu, 0, -2, -1);  // a view of each matrix's U diagonal
   const ndarray<R, B> magnitude = abs(d);
   // each factor's phase: d / |d| when complex; when real, -1 for a negative factor and 1 otherwise
   // (NaN included, as NumPy); a zero on the diagonal makes the product 0
