@@ -4,14 +4,14 @@
 # Each folder may include the folders listed for it (and itself). The public layers, bottom up:
 # core (arrays, dtypes, views, creation, printing), expr (elementwise expressions, reductions,
 # scans), array (NumPy's functions built on both), io (file formats), then the library areas
-# (linalg, signal, pde, random), which may use the layers below them and their own backends but
+# (linalg, signal, pde, random, fft, sparse), which may use the layers below them and their own backends but
 # not one another. backends/<b> implement the primitives that those layers declare, so they may
 # include the layers' problem headers, never io, the CUDA API (cuda/), dist/ or an entry header.
 # cuda/api.hpp declares the xp::cuda tag's API (on the core alone), which the CUDA backend
 # implements; the rest of cuda/ is the CUDA API over everything but dist/; dist/ and the entry headers (xp/*.hpp) may use
 # anything.
 cmake_minimum_required(VERSION 3.20)
-set(_areas linalg signal pde random)
+set(_areas linalg signal pde random fft sparse)
 set(_allowed_core core)
 set(_allowed_expr core expr backends/host backends/cuda)
 set(_allowed_array core expr array backends/host backends/cuda)
@@ -19,6 +19,8 @@ set(_allowed_io core expr array io)
 foreach(_area IN LISTS _areas)
   set(_allowed_${_area} core expr array ${_area} backends/host backends/cuda)
 endforeach()
+# sparse: its iterative solvers use linalg's norms and small solves, and it reads and writes SciPy's .npz
+list(APPEND _allowed_sparse linalg io)
 set(_allowed_backends/host core expr array ${_areas} backends/host)
 set(_allowed_backends/cuda core expr array ${_areas} backends/cuda cuda_api)
 set(_allowed_cuda_api core)
