@@ -5,7 +5,8 @@ Prints one JSON object: {name: seconds per iteration}. Names match xp_bench's be
     python3 bench/peers/peers.py > peers.json
     XP_PEERS=diffusion python3 bench/peers/peers.py    (only some: elementwise, lombscargle, diffusion, transfer,
                                                         dtypes, random, indexing, scan, manip, newops,
-                                                        sorting, linalg)
+                                                        sorting, linalg, fft, sparse, lcurve,
+                                                        lsmr_host)
 
 The host's standing table (xp_bench's host_everyday/*) has its peers in bench/peers/everyday.py,
 run by bench/host_table.py.
@@ -462,5 +463,105 @@ if want("linalg"):
     hs = rng.uniform(-1, 1, (n, n)) + n * np.eye(n)
     hv = rng.uniform(-1, 1, n)
     out[f"host_solve/{n}"] = host_time(lambda: np.linalg.solve(hs, hv), reps=3)
+
+def seed_field(m, fft, j=2000, k=2000, seed=3966789):
+    """The seed's jagged start image (004, "Good example: 2D diffusion"), written as the seed does,
+    in module m (numpy or cupy) with its fft module; returns the float field."""
+    r = m.random.default_rng(seed)
+    field = r.random(size=(j, k), dtype=m.float32)
+    field = fft.fftshift(fft.fft2(field))
+    radius = 1 + m.sqrt((m.arange(j).reshape(-1, 1) - j // 2) ** 2 + (m.arange(k).reshape(1, -1) - k // 2) ** 2)
+    field = field * (radius ** -1.7)
+    field = fft.ifft2(fft.ifftshift(field)) * (radius < 0.45 * j)
+    return field.real * (field.real > m.percentile(field.real, 70))
+
+
+if cp is not None and want("fft"):
+    def dev_wall_fft(f, reps=20):
+        f()
+        cp.cuda.Device().synchronize()
+        times = []
+        for _ in range(reps):
+            t = time.perf_counter()
+            f()
+            cp.cuda.Device().synchronize()
+            times.append(time.perf_counter() - t)
+        return sorted(times)[len(times) // 2]
+
+    n = 4096
+    zc = (cp.random.uniform(-1, 1, (n, n)) + 1j * cp.random.uniform(-1, 1, (n, n))).astype(cp.complex64)
+    zr = cp.random.uniform(-1, 1, (n, n)).astype(cp.float32)
+    out[f"device_fft2<complex64>/{n}"] = dev_time(lambda: cp.fft.fft2(zc))
+    out[f"device_fft2_wall<complex64>/{n}"] = dev_wall_fft(lambda: cp.fft.fft2(zc))
+    out[f"device_rfft2<float>/{n}"] = dev_time(lambda: cp.fft.rfft2(zr))
+    out[f"device_rfft2_wall<float>/{n}"] = dev_wall_fft(lambda: cp.fft.rfft2(zr))
+    del zc, zr
+    out["device_seed_field/2000"] = dev_wall_fft(lambda: seed_field(cp, cp.fft), reps=10)
+
+if want("fft"):
+    n = 2048
+    hz = (rng.uniform(-1, 1, (n, n)) + 1j * rng.uniform(-1, 1, (n, n))).astype(np.complex64)
+    out[f"host_fft2<complex64>/{n}"] = host_time(lambda: np.fft.fft2(hz), reps=3)
+    out["host_seed_field/2000"] = host_time(lambda: seed_field(np, np.fft), reps=3)
+
+
+def seed_sparse_system(seed=1234, rows=15000, columns=15000):
+    """The seed's ridge-regression system (004, "Regularized least squares with sparse matrices"):
+    a float32 CSR matrix of density 0.1 and float64 data, made with SciPy on the host."""
+    import scipy.sparse
+    r = np.random.default_rng(seed)
+    a = scipy.sparse.random(m=columns, n=rows, density=0.1, dtype=np.float32, random_state=r).tocsr()
+    data = r.normal(loc=3., scale=1., size=(rows, 1))
+    return a, data
+
+
+def lcurve(sp, splg, m, a, data, coeffs, first_only=False):
+    """The seed's L-curve loop: one lsmr of vstack([A, c I]) per coefficient; returns itn per coefficient."""
+    rows = a.shape[0]
+    extended = m.vstack([data, m.zeros((a.shape[1], 1))])
+    itns = []
+    for c in coeffs:
+        reg = c * sp.eye(rows, format="csr")
+        system = sp.vstack([a, reg])
+        res = splg.lsmr(A=system, b=extended)
+        itns.append(int(res[2]))
+        if first_only:
+            break
+    return itns
+
+
+if cp is not None and (want("sparse") or want("lcurve")):
+    import cupyx.scipy.sparse as csp
+    import cupyx.scipy.sparse.linalg as csplg
+    ha, hdata = seed_sparse_system()
+    da = csp.csr_matrix(ha)
+    if want("sparse"):
+        reg = csp.vstack([da, 0.1 * csp.eye(15000, format="csr")]).tocsr()
+        x32 = cp.random.uniform(-1, 1, 15000).astype(cp.float32)
+        x64 = x32.astype(cp.float64)
+        out["device_spmv_seed<float>"] = dev_time(lambda: reg @ x32)
+        out["device_spmv_seed<float, double>"] = dev_time(lambda: reg @ x64)
+        del reg
+    if want("lcurve"):
+        coeffs = np.geomspace(1e-1, 5e3, 10)
+        t = time.perf_counter()
+        itns = lcurve(csp, csplg, cp, da, cp.asarray(hdata), coeffs)
+        cp.cuda.Device().synchronize()
+        out["device_lcurve_seed"] = time.perf_counter() - t
+        out["device_lcurve_seed_itn"] = itns
+    del da
+
+if want("lsmr_host"):
+    # SciPy's first coefficient of the seed's L-curve (the whole curve is about 10x longer)
+    import scipy.sparse as ssp
+    import scipy.sparse.linalg as ssplg
+    ha, hdata = seed_sparse_system()
+    t = time.perf_counter()
+    itns = lcurve(ssp, ssplg, np, ha, hdata, [0.1], first_only=True)
+    out["host_lsmr_seed_first"] = time.perf_counter() - t
+    out["host_lsmr_seed_first_itn"] = itns
+    x32 = rng.uniform(-1, 1, 15000).astype(np.float32)
+    reg = ssp.vstack([ha, 0.1 * ssp.eye(15000, format="csr")]).tocsr()
+    out["host_spmv_seed<float, double>"] = host_time(lambda: reg @ x32.astype(np.float64))
 
 print(json.dumps(out, indent=1))
