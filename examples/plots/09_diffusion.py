@@ -4,7 +4,7 @@
 
 Reads start.npy, end.npy, laplacian.npy and run.csv (written by 09_diffusion) and writes
 diffusion.png: three images, each with its colour bar. The two fields share one colour scale
-(0 to 1) so that the spreading shows; the Laplacian uses a diverging map centred on 0 (red:
+(0 to the start's hottest cell) so that the spreading shows; the Laplacian uses a diverging map centred on 0 (red:
 hotter than its neighbours, so cooling; blue: colder, so warming).
 """
 import matplotlib.pyplot as plt
@@ -20,11 +20,12 @@ n = start.shape[0]
 
 fig, axes = plt.subplots(1, 3, figsize=(16, 5.2), layout="constrained")
 extent = (-0.5, n - 0.5, n - 0.5, -0.5)  # cell (i, j) centred on (column j, row i), row 0 on top
-for ax, field, title in ((axes[0], start, "Start: 30 blobs, thresholded to 0 or 1"),
+top = float(start.max()) or 1.0
+for ax, field, title in ((axes[0], start, "Start: the seed's jagged field (fft2 power law, disc, top 30%)"),
                          (axes[1], end, f"After {steps:,} steps (c = {coeff:g})")):
-    image = ax.imshow(field, cmap="inferno", vmin=0, vmax=1, extent=extent, interpolation="antialiased")
+    image = ax.imshow(field, cmap="inferno", vmin=0, vmax=top, extent=extent, interpolation="antialiased")
     ax.set_title(title)
-    fig.colorbar(image, ax=ax, shrink=0.85, label="temperature f (0 = cold edge, 1 = hottest start)")
+    fig.colorbar(image, ax=ax, shrink=0.85, label="temperature f (0 = cold edge)")
 
 # Symmetric limits at the 99.5th percentile of |laplacian|: 0 is white, and a few extreme cells
 # on the sharpest edges do not wash out the rest (the colour bar's arrows mark the clipping).
