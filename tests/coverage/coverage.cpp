@@ -14,6 +14,7 @@
 #else
 #include <xp/xp.hpp>
 #endif
+#include <xp/fft.hpp>
 #if defined(XP_HAS_DLPACK)
 #include <xp/dlpack.hpp>
 #endif
