@@ -87,8 +87,14 @@ void cufft_direct(benchmark::State& state, bool real_input) {
   });
   cufftDestroy(plan);
 }
-BENCHMARK_CAPTURE(cufft_direct, c2c, false)->Name("cufft_direct_fft2/4096")->UseManualTime()->Unit(benchmark::kMicrosecond);
-BENCHMARK_CAPTURE(cufft_direct, r2c, true)->Name("cufft_direct_rfft2/4096")->UseManualTime()->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(cufft_direct, c2c, false)
+    ->Name("cufft_direct_fft2/4096")
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(cufft_direct, r2c, true)
+    ->Name("cufft_direct_rfft2/4096")
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
 
 template <bool Fused>
 void device_seed_field(benchmark::State& state) {
@@ -103,7 +109,10 @@ void device_seed_field(benchmark::State& state) {
     xp::cuda::synchronize();
   }
 }
-BENCHMARK_TEMPLATE(device_seed_field, true)->Name("device_seed_field/2000")->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK_TEMPLATE(device_seed_field, true)
+    ->Name("device_seed_field/2000")
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK_TEMPLATE(device_seed_field, false)
     ->Name("device_seed_field_as_written/2000")
     ->UseRealTime()

@@ -1,7 +1,8 @@
 // Host FFTs against NumPy (bench/peers/peers.py, workload "fft") and FFTW called directly with the
 // plan flags xp uses (the bound: xp within 1.5x of it):
 //   host_fft2<complex64>/2048          xp::fft::fft2 of a 2048 x 2048 complex64 array
-//   host_fftw_direct_fft2<complex64>/2048  fftwf_plan_dft_2d (FFTW_ESTIMATE, xp's thread count) once,
+//   host_fftw_direct_fft2<complex64>/2048  fftwf_plan_dft_2d once, with the flags xp plans this transform
+//                                      with (FFTW_ESTIMATE | FFTW_UNALIGNED: see fftw.cpp) and its threads,
 //                                      then fftwf_execute_dft per iteration into a fresh output
 //   host_seed_field/2000               the seed's jagged start image, fused (examples/seed_field.hpp);
 //                                      _as_written: line for line as the seed's NumPy

@@ -126,9 +126,10 @@ int main(int argc, char** argv) {
     const std::string run_path = dir + "/run.csv";
     std::FILE* run = std::fopen(run_path.c_str(), "w");
     if (!run) throw xp::io_error("cannot write " + run_path);
-    std::fprintf(run, "backend,n,steps,coeff,us_per_step,field_ms_as_written,field_ms_fused\n%s,%lld,%lld,%g,%.6g,%.6g,%.6g\n",
-                 tutorial::name<B>(), static_cast<long long>(n), static_cast<long long>(steps), coeff, us_per_step,
-                 t_written.median_ms, t_fused.median_ms);
+    std::fprintf(
+        run, "backend,n,steps,coeff,us_per_step,field_ms_as_written,field_ms_fused\n%s,%lld,%lld,%g,%.6g,%.6g,%.6g\n",
+        tutorial::name<B>(), static_cast<long long>(n), static_cast<long long>(steps), coeff, us_per_step,
+        t_written.median_ms, t_fused.median_ms);
     std::fclose(run);
     tutorial::plot("09_diffusion", dir);
     return ok;
