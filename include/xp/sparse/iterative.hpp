@@ -296,17 +296,6 @@ double norm2_of(const ndarray<R, B>& v) {
 
 }  // namespace detail
 
-/// @brief scipy.sparse.linalg.lsmr(A, b, damp, atol, btol, conlim, maxiter, x0): the least-squares
-/// solution of A x = b (of [A; damp I] x = [b; 0] with damp), by Fong and Saunders' algorithm as
-/// SciPy writes it, so istop and itn are SciPy's. A: a csr_matrix, a dense 2-D array or a
-/// linear_operator; b of shape (m,) or (m, 1). x is float32 when A and b are, else float64 (SciPy's
-/// result_type(A, b, float)); x0, when given, is the starting point.
-/// @throws xp::shape_error when b or x0 does not match A; xp::value_error for a negative damp,
-///         atol, btol, conlim or maxiter.
-template <class A, class Tb, class B>
-auto lsmr(const A& a, const ndarray<Tb, B>& b, lsmr_options options = {},
-          std::optional<ndarray<promote_t<typename A::value_type, promote_t<Tb, float>>, B>> x0 = std::nullopt);
-
 namespace detail {
 
 template <class R, class B>
@@ -419,15 +408,34 @@ lsmr_result<R, B> lsmr_run(const linear_operator<R, B>& op, ndarray<R, B> b, con
 
 }  // namespace detail
 
+/// @brief scipy.sparse.linalg.lsmr(A, b, damp, atol, btol, conlim, maxiter): the least-squares
+/// solution of A x = b (of [A; damp I] x = [b; 0] with damp), by Fong and Saunders' algorithm as
+/// SciPy writes it, so istop and itn are SciPy's. A: a csr_matrix, a dense 2-D array or a
+/// linear_operator; b of shape (m,) or (m, 1). x is float32 when A and b are, else float64 (SciPy's
+/// result_type(A, b, float)).
+/// @throws xp::shape_error when b does not match A; xp::value_error for a negative damp, atol,
+///         btol, conlim or maxiter.
 template <class A, class Tb, class B>
-auto lsmr(const A& a, const ndarray<Tb, B>& b, lsmr_options options,
-          std::optional<ndarray<promote_t<typename A::value_type, promote_t<Tb, float>>, B>> x0) {
+auto lsmr(const A& a, const ndarray<Tb, B>& b, lsmr_options options = {}) {
   ::xp::detail::op_range<B> range("xp::sparse::linalg::lsmr");
   using R = promote_t<typename A::value_type, promote_t<Tb, float>>;
   static_assert(std::is_same_v<R, float> || std::is_same_v<R, double>,
                 "xp::sparse::linalg::lsmr: real float32 or float64 problems (complex ones are not supported yet)");
   const linear_operator<R, B> op = aslinearoperator<R>(a);
-  return detail::lsmr_run<R, B>(op, b.template astype<R>(), options, x0);
+  return detail::lsmr_run<R, B>(op, b.template astype<R>(), options, std::nullopt);
+}
+
+/// @brief lsmr(A, b, options, x0): as lsmr, starting from x0 (shape (n,)); x in result_type(A, b,
+/// x0, float).
+/// @throws as lsmr, and xp::shape_error when x0 does not match A.
+template <class A, class Tb, class T0, class B>
+auto lsmr(const A& a, const ndarray<Tb, B>& b, lsmr_options options, const ndarray<T0, B>& x0) {
+  ::xp::detail::op_range<B> range("xp::sparse::linalg::lsmr");
+  using R = promote_t<promote_t<typename A::value_type, T0>, promote_t<Tb, float>>;
+  static_assert(std::is_same_v<R, float> || std::is_same_v<R, double>,
+                "xp::sparse::linalg::lsmr: real float32 or float64 problems (complex ones are not supported yet)");
+  const linear_operator<R, B> op = aslinearoperator<R>(a);
+  return detail::lsmr_run<R, B>(op, b.template astype<R>(), options, x0.template astype<R>());
 }
 
 }  // namespace xp::sparse::linalg

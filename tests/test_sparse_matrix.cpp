@@ -1,0 +1,165 @@
+// xp/sparse/csr.hpp: csr_matrix against SciPy (tests/golden/sparse/sparse.npz, written by
+// tests/golden/make_golden_sparse.py): construction from arrays and from dense (any layout),
+// toarray, transpose, products with vectors and matrices (float32, float64, complex128, and a
+// float32 matrix with float64 vectors), eye, vstack, random, the lane-group paths of the device
+// product (short, medium and long rows), empty and 1 x 1 matrices, and every error.
+#include <cstdint>
+#include <string>
+
+#include <xp/sparse.hpp>
+
+#include "support.hpp"
+
+using namespace xp_test;
+using xp::sparse::csr_matrix;
+using xp::sparse::index32;
+
+namespace {
+
+const xp::npz_file& sparse_goldens() {
+  static const xp::npz_file z = xp::load_npz(std::string(XP_GOLDEN_DIR) + "/sparse/sparse.npz");
+  return z;
+}
+
+template <class T>
+xp::ndarray<T, B> gold(const std::string& key) {
+  return sparse_goldens().get<double, B>(key).template astype<T>();
+}
+
+template <class T>
+csr_matrix<T, B> golden_matrix() {
+  const auto& z = sparse_goldens();
+  return csr_matrix<T, B>(gold<T>("csr_data"), z.get<index32, B>("csr_indices"), z.get<index32, B>("csr_indptr"),
+                          {7, 5});
+}
+
+// A dense float64 reference of the product, computed on the host from the matrix's toarray.
+template <class T>
+xp::ndarray<T, xp::host> dense_product(const csr_matrix<T, B>& a, const xp::ndarray<T, B>& x) {
+  return xp::matmul(a.toarray().copy_to_host(), x.copy_to_host());
+}
+
+}  // namespace
+
+TEST_CASE_TEMPLATE("sparse: a CSR matrix from SciPy's arrays is SciPy's matrix", T, float, double) {
+  const auto a = golden_matrix<T>();
+  CHECK(a.shape() == std::array<xp::index_t, 2>{7, 5});
+  CHECK(a.nnz() == sparse_goldens().get<double, xp::host>("csr_data").size());
+  check_close(a.toarray(), gold<T>("csr_dense"), ulps<T>(1));
+  check_close(a.transpose().toarray(), gold<T>("csr_dense_t"), ulps<T>(1));
+  check_close(a.transpose().transpose().toarray(), gold<T>("csr_dense"), ulps<T>(1));
+  // products: a vector, a matrix, and the matrix's transposed view (strided columns)
+  check_close(xp::sparse::matmul(a, gold<T>("csr_x")), gold<T>("csr_y"), ulps<T>(8));
+  check_close(xp::sparse::matmul(a, gold<T>("csr_X")), gold<T>("csr_Y"), ulps<T>(8));
+  const xp::ndarray<T, B> xt = xp::transpose(gold<T>("csr_X")).copy();
+  check_close(xp::sparse::matmul(a, xp::ndarray<T, B>(xp::transpose(xt))), gold<T>("csr_Y"), ulps<T>(8));
+  // from the dense matrix, and from a transposed view of it
+  const csr_matrix<T, B> d(gold<T>("csr_dense"));
+  check_same(d.indptr(), a.indptr());
+  check_same(d.indices(), a.indices());
+  const csr_matrix<T, B> dt(xp::ndarray<T, B>(xp::transpose(gold<T>("csr_dense_t"))));
+  check_close(dt.toarray(), gold<T>("csr_dense"), 0.0);
+}
+
+TEST_CASE("sparse: a float32 matrix times float64 vectors computes in float64") {
+  const auto a = golden_matrix<float>();
+  const auto x = gold<double>("csr_x");
+  const xp::ndarray<double, B> y = xp::sparse::matmul(a, x);  // float32 values, float64 sums
+  const auto want = xp::matmul(a.toarray().template astype<double>().copy_to_host(), x.copy_to_host());
+  check_close(y, want, ulps<double>(16));
+  // integers promote to float64 too (NumPy's float32 x int64)
+  const auto xi = xp::arange<std::int64_t, B>(5);
+  const xp::ndarray<double, B> yi = xp::sparse::matmul(a, xi);
+  check_close(yi, xp::matmul(a.toarray().template astype<double>().copy_to_host(), xp::arange<double, xp::host>(5)),
+              ulps<double>(16));
+}
+
+TEST_CASE("sparse: complex matrices") {
+  const auto re = golden_matrix<double>();
+  const auto a = re.astype<xp::complex128>() * 2.0;
+  const xp::ndarray<xp::complex128, B> x =
+      gold<double>("csr_x").template astype<xp::complex128>() * xp::complex128(0.5, -1.5);
+  const auto y = xp::sparse::matmul(a, x).copy_to_host();
+  const auto want = dense_product(a, x);
+  check_close(xp::ndarray<double, xp::host>(xp::real(y)), xp::ndarray<double, xp::host>(xp::real(want)),
+              ulps<double>(16));
+  check_close(xp::ndarray<double, xp::host>(xp::imag(y)), xp::ndarray<double, xp::host>(xp::imag(want)),
+              ulps<double>(16));
+}
+
+TEST_CASE_TEMPLATE("sparse: rows of every length take the device's three lane groups", T, float, double) {
+  // mean row lengths 3, 40 and 4500: groups of 2, 8 and 32 lanes; sizes not multiples of a block
+  for (auto [m, n, density] : {std::tuple{1001, 300, 0.01}, std::tuple{77, 401, 0.1}, std::tuple{3, 5001, 0.9}}) {
+    const auto a = xp::sparse::random<T, B>(m, n, density, 5);
+    const auto x = xp::random::uniform<T, B>({n}, T(-1), T(1), 6);
+    const auto want =
+        xp::matmul(a.toarray().template astype<double>().copy_to_host(), x.template astype<double>().copy_to_host());
+    check_close(xp::sparse::matmul(a, x).template astype<double>(), want, ulps<T>(64));
+  }
+}
+
+TEST_CASE("sparse: eye, identity and vstack are SciPy's") {
+  check_close(xp::sparse::eye<double, B>(4, 6, -2).toarray(), gold<double>("eye_4_6_m2"), 0.0);
+  check_close(xp::sparse::eye<double, B>(4, 6, 0).toarray(), gold<double>("eye_4_6_0"), 0.0);
+  check_close(xp::sparse::eye<double, B>(4, 6, 3).toarray(), gold<double>("eye_4_6_3"), 0.0);
+  check_close(xp::sparse::eye<double, B>(3, 3, 5).toarray(), xp::zeros<double, B>({3, 3}), 0.0);
+  check_close(xp::sparse::identity<float, B>(3).toarray(), xp::eye<float, B>(3), 0.0);
+  // vstack of float32 and float64 blocks is float64, the dense blocks stacked
+  const auto a = golden_matrix<float>();
+  const auto reg = xp::sparse::eye<double, B>(5) * 0.25;
+  const csr_matrix<double, B> s = xp::sparse::vstack(a, reg);
+  CHECK(s.shape() == std::array<xp::index_t, 2>{12, 5});
+  CHECK(s.nnz() == a.nnz() + 5);
+  check_close(s.toarray(), xp::concat({a.toarray().template astype<double>(), reg.toarray()}), 0.0);
+  check_close((-s / 2.0).toarray(), xp::ndarray<double, B>(s.toarray() * -0.5), 0.0);
+}
+
+TEST_CASE("sparse: random draws distinct positions, the same on both backends") {
+  const auto a = xp::sparse::random<float, B>(300, 200, 0.1, 42);
+  CHECK(a.nnz() == 6000);
+  const auto dense = a.toarray();
+  CHECK(xp::count_nonzero(dense).item() == 6000);  // distinct positions, values in (0, 1)
+  CHECK(xp::min(a.data()).item() >= 0.f);
+  CHECK(xp::max(a.data()).item() < 1.f);
+  const auto on_host = xp::sparse::random<float, xp::host>(300, 200, 0.1, 42);
+  check_same(a.data(), on_host.data());
+  check_same(a.indices(), on_host.indices());
+  check_same(a.indptr(), on_host.indptr());
+}
+
+TEST_CASE("sparse: empty matrices, empty rows and 1 x 1") {
+  const csr_matrix<double, B> none(xp::zeros<double, B>({0, 4}));
+  CHECK(none.nnz() == 0);
+  CHECK(xp::sparse::matmul(none, xp::ones<double, B>({4})).size() == 0);
+  CHECK(none.transpose().shape() == std::array<xp::index_t, 2>{4, 0});
+  const csr_matrix<double, B> zero(xp::zeros<double, B>({3, 4}));
+  check_close(xp::sparse::matmul(zero, xp::ones<double, B>({4})), xp::zeros<double, B>({3}), 0.0);
+  const csr_matrix<double, B> one(xp::full<double, B>({1, 1}, 2.5));
+  check_close(xp::sparse::matmul(one, xp::full<double, B>({1}, 2.0)), xp::full<double, B>({1}, 5.0), 0.0);
+  CHECK(csr_matrix<float, B>().shape() == std::array<xp::index_t, 2>{0, 0});
+}
+
+TEST_CASE("sparse: bad input is a typed error") {
+  const auto d = xp::ones<double, B>({3});
+  const auto i = xp::asarray<B>(xp::array<index32>({0, 1, 2}));
+  auto ptr = [](std::initializer_list<index32> v) { return xp::asarray<B>(xp::array<index32>(v)); };
+  using M = csr_matrix<double, B>;
+  CHECK_THROWS_AS(M(d, i, ptr({0, 1, 3}), {3, 3}), xp::shape_error);     // indptr too short
+  CHECK_THROWS_AS(M(d, i, ptr({1, 1, 2, 3}), {3, 3}), xp::value_error);  // not starting at 0
+  CHECK_THROWS_AS(M(d, i, ptr({0, 2, 1, 3}), {3, 3}), xp::value_error);  // decreasing
+  CHECK_THROWS_AS(M(d, i, ptr({0, 1, 2, 2}), {3, 3}), xp::value_error);  // last != nnz
+  CHECK_THROWS_AS(M(d, i, ptr({0, 1, 2, 3}), {3, 2}), xp::value_error);  // column 2 of 2 columns
+  CHECK_THROWS_AS(M(d, xp::asarray<B>(xp::array<index32>({0, -1, 2})), ptr({0, 1, 2, 3}), {3, 3}), xp::value_error);
+  CHECK_THROWS_AS(M(xp::ones<double, B>({2}), i, ptr({0, 1, 2, 3}), {3, 3}), xp::shape_error);  // data vs indices
+  CHECK_THROWS_AS(M(xp::ones<double, B>({3, 1}), i, ptr({0, 1, 2, 3}), {3, 3}), xp::shape_error);
+  CHECK_THROWS_AS(M(xp::ones<double, B>({2, 2, 2})), xp::shape_error);
+  CHECK_NOTHROW(M(d, i, ptr({0, 1, 2, 3}), {3, 3}));
+  const auto a = golden_matrix<double>();
+  CHECK_THROWS_AS(xp::sparse::matmul(a, xp::ones<double, B>({4})), xp::shape_error);
+  CHECK_THROWS_AS(xp::sparse::matmul(a, xp::ones<double, B>({5, 2, 1})), xp::shape_error);
+  CHECK_THROWS_AS(xp::sparse::vstack(a, xp::sparse::eye<double, B>(4)), xp::shape_error);
+  CHECK_THROWS_AS(xp::sparse::vstack(std::vector<M>{}), xp::shape_error);
+  CHECK_THROWS_AS((xp::sparse::random<float, B>(3, 3, 1.5)), xp::value_error);
+  CHECK_THROWS_AS((xp::sparse::eye<float, B>(-1)), xp::value_error);
+  CHECK_THROWS_AS((xp::sparse::random<float, B>(1 << 20, 1 << 20, 0.01)), xp::value_error);  // nnz > 2^31
+}
