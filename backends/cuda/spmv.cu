@@ -17,6 +17,7 @@
 
 #include "xp/backends/cuda/error.hpp"
 #include "xp/backends/cuda/kernels.cuh"
+#include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/runtime.hpp"
 #include "xp/backends/cuda/spmv.hpp"
 
