@@ -36,8 +36,9 @@ spl::lsmr_options options_of(const std::string& name) {
 
 // The estimates' tolerances (relative): |r| and |x| converge with x; |A^T r| is a small difference;
 // |A| and cond(A) add up the Lanczos alphas and betas, which after some twenty iterations carry
-// the rounding of each norm (SciPy's BLAS nrm2 against xp's sums): 3e-4 and 3% apart on "tall".
-constexpr double normr_tol = 1e-6, normar_tol = 0.05, norma_tol = 1e-3, conda_tol = 0.2;
+// the rounding of each norm (SciPy's BLAS nrm2 against xp's sums): 3e-4 and 3% apart on "tall" on the
+// host, |A| 0.7% apart on "tight" (40 iterations) through cuBLAS on an H200.
+constexpr double normr_tol = 1e-6, normar_tol = 0.05, norma_tol = 1e-2, conda_tol = 0.2;
 
 template <class R, class Bk>
 void check_like_scipy(const spl::lsmr_result<R, Bk>& r, const std::string& name, double tol) {
