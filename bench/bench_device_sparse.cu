@@ -4,6 +4,7 @@
 //                                    vector (CUDA events; bytes: values, indices, row pointers, x, y)
 //   device_spmv_seed<float, double>  the float32 matrix times a float64 vector (float64 sums)
 //   device_spmv_seed<double>         the seed's own system: vstack of float32 A and float64 c I is float64
+//   cusparse_spmv_seed<float>        the float32 product through cuSPARSE (engine::vendor: CSR ALG1)
 //   device_lcurve_seed               the whole L-curve: 10 coefficients, vstack + lsmr each (wall clock);
 //                                    counters: the iterations of the first and of all coefficients
 // See bench_common.hpp; device_copy (bench_device.cu) is the bandwidth these are compared with.
@@ -13,13 +14,13 @@
 namespace {
 using namespace xp_bench;
 
-template <class T, class X>
+template <class T, class X, xp::engine E = xp::engine::own>
 void device_spmv_seed(benchmark::State& state) {
   const seed_sparse_system<xp::cuda> s;
   const auto system = xp::sparse::vstack(s.a, xp::sparse::eye<float, xp::cuda>(seed_sparse_side) * 0.1f).astype<T>();
   const auto x = xp::random::uniform<X, xp::cuda>({seed_sparse_side}, X(-1), X(1), 7);
   xp::ndarray<xp::promote_t<T, X>, xp::cuda> y;
-  device_loop(state, [&] { y = xp::sparse::matmul(system, x); });
+  device_loop(state, [&] { y = xp::sparse::matmul(system, x, {E}); });
   const auto bytes = system.nnz() * static_cast<std::int64_t>(sizeof(T) + sizeof(xp::sparse::index32)) +
                      (system.shape()[0] + 1) * 4 + seed_sparse_side * sizeof(X) + y.nbytes();
   state.SetBytesProcessed(state.iterations() * bytes);
@@ -30,6 +31,10 @@ BENCHMARK_TEMPLATE(device_spmv_seed, float, float)
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_spmv_seed, float, double)
     ->Name("device_spmv_seed<float, double>")
+    ->UseManualTime()
+    ->Unit(benchmark::kMicrosecond);
+BENCHMARK_TEMPLATE(device_spmv_seed, float, float, xp::engine::vendor)
+    ->Name("cusparse_spmv_seed<float>")
     ->UseManualTime()
     ->Unit(benchmark::kMicrosecond);
 BENCHMARK_TEMPLATE(device_spmv_seed, double, double)

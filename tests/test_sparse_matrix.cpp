@@ -98,6 +98,31 @@ TEST_CASE_TEMPLATE("sparse: rows of every length take the device's three lane gr
   }
 }
 
+TEST_CASE("sparse: engine::vendor is cuSPARSE on the device, refused on the host") {
+  const auto a = golden_matrix<double>();
+  const auto x = gold<double>("csr_x");
+  const auto big = xp::sparse::random<float, B>(300, 200, 0.1, 3);
+  const auto xs = xp::random::uniform<float, B>({200, 3}, -1.f, 1.f, 4);
+  const xp::sparse::product_options vendor{xp::engine::vendor};
+  if constexpr (std::is_same_v<B, xp::host>) {
+    CHECK_THROWS_AS(xp::sparse::matmul(a, x, vendor), xp::value_error);
+  } else {
+    check_close(xp::sparse::matmul(a, x, vendor), gold<double>("csr_y"), ulps<double>(8));
+    check_close(xp::sparse::matmul(big, xs, vendor), xp::sparse::matmul(big, xs), ulps<float>(64));  // SpMM
+    // a strided vector is copied for cuSPARSE
+    const xp::ndarray<float, B> column = xs(xp::all, 1);
+    check_close(xp::sparse::matmul(big, column, vendor), xp::sparse::matmul(big, column), ulps<float>(64));
+    const auto c = a.astype<xp::complex128>() * 2.0;
+    const xp::ndarray<xp::complex128, B> xc = x.template astype<xp::complex128>();
+    const auto want = dense_product(c, xc);
+    const auto got = xp::sparse::matmul(c, xc, vendor).copy_to_host();
+    check_close(xp::ndarray<double, xp::host>(xp::real(got)), xp::ndarray<double, xp::host>(xp::real(want)),
+                ulps<double>(16));
+    // cuSPARSE takes one dtype: a float32 matrix with a float64 vector is refused
+    CHECK_THROWS_AS(xp::sparse::matmul(big, xp::ones<double, B>({200}), vendor), xp::value_error);
+  }
+}
+
 TEST_CASE("sparse: eye, identity and vstack are SciPy's") {
   check_close(xp::sparse::eye<double, B>(4, 6, -2).toarray(), gold<double>("eye_4_6_m2"), 0.0);
   check_close(xp::sparse::eye<double, B>(4, 6, 0).toarray(), gold<double>("eye_4_6_0"), 0.0);

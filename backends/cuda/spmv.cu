@@ -20,6 +20,8 @@
 #include "xp/backends/cuda/memory.hpp"
 #include "xp/backends/cuda/runtime.hpp"
 #include "xp/backends/cuda/spmv.hpp"
+#include "xp/backends/cuda/vendor/scratch.hpp"
+#include "xp/backends/cuda/vendor/sparse.hpp"
 
 namespace xp::backends::cuda {
 
@@ -107,11 +109,54 @@ const kernel_preloader preload_spmv{[] {
   XP_CUDA_CHECK(cudaFuncGetAttributes(&a, spmv_kernel<32, float, float>));
 }};
 
+// cuSPARSE's SpMV (one column) or SpMM (row-major columns), its buffer from xp's pool.
+template <class T, class X>
+void vendor_spmv(const sparse::detail::spmv_problem<T, X>& p) {
+  if constexpr (!std::is_same_v<T, X>) {
+    throw value_error("xp::sparse::matmul: cuSPARSE multiplies a matrix and a vector of one dtype");
+  } else {
+    cusparseHandle_t h = vendor::handle<vendor::sparse_handle>();
+    constexpr cudaDataType_t type = vendor::sparse_type<T>;
+    vendor::sparse_matrix_descriptor a;
+    XP_VENDOR_CHECK(cusparseCreateCsr(a.out(), p.a.rows, p.a.cols, p.a.nnz, const_cast<sparse::index32*>(p.a.indptr),
+                                      const_cast<sparse::index32*>(p.a.indices), const_cast<T*>(p.a.data),
+                                      CUSPARSE_INDEX_32I, CUSPARSE_INDEX_32I, CUSPARSE_INDEX_BASE_ZERO, type));
+    const T one(1), zero(0);
+    if (p.columns == 1) {
+      vendor::dense_vector_descriptor x, y;
+      XP_VENDOR_CHECK(cusparseCreateDnVec(x.out(), p.a.cols, const_cast<X*>(p.x), type));
+      XP_VENDOR_CHECK(cusparseCreateDnVec(y.out(), p.a.rows, p.y, type));
+      std::size_t bytes = 0;
+      XP_VENDOR_CHECK(cusparseSpMV_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a.get(), x.get(), &zero,
+                                              y.get(), type, CUSPARSE_SPMV_CSR_ALG1, &bytes));
+      const auto buffer = vendor::scratch(bytes > 0 ? bytes : 1);
+      XP_VENDOR_CHECK(cusparseSpMV(h, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a.get(), x.get(), &zero, y.get(), type,
+                                   CUSPARSE_SPMV_CSR_ALG1, buffer.get()));
+    } else {
+      vendor::dense_matrix_descriptor x, y;
+      XP_VENDOR_CHECK(
+          cusparseCreateDnMat(x.out(), p.a.cols, p.columns, p.columns, const_cast<X*>(p.x), type, CUSPARSE_ORDER_ROW));
+      XP_VENDOR_CHECK(cusparseCreateDnMat(y.out(), p.a.rows, p.columns, p.columns, p.y, type, CUSPARSE_ORDER_ROW));
+      std::size_t bytes = 0;
+      XP_VENDOR_CHECK(cusparseSpMM_bufferSize(h, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE,
+                                              &one, a.get(), x.get(), &zero, y.get(), type, CUSPARSE_SPMM_ALG_DEFAULT,
+                                              &bytes));
+      const auto buffer = vendor::scratch(bytes > 0 ? bytes : 1);
+      XP_VENDOR_CHECK(cusparseSpMM(h, CUSPARSE_OPERATION_NON_TRANSPOSE, CUSPARSE_OPERATION_NON_TRANSPOSE, &one, a.get(),
+                                   x.get(), &zero, y.get(), type, CUSPARSE_SPMM_ALG_DEFAULT, buffer.get()));
+    }
+  }
+}
+
 }  // namespace
 
 template <class T, class X>
 void spmv(const sparse::detail::spmv_problem<T, X>& p) {
   if (p.a.rows == 0 || p.columns == 0) return;
+  if (p.vendor) {
+    vendor_spmv(p);
+    return;
+  }
   const index_t mean = p.a.nnz / p.a.rows;
   if (mean < short_rows) launch_spmv<2>(p);
   else if (mean < medium_rows) launch_spmv<8>(p);

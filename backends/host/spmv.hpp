@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <type_traits>
 
+#include "xp/core/error.hpp"
 #include "xp/sparse/spmv_primitive.hpp"
 
 namespace xp::backends::host {
@@ -77,6 +78,7 @@ template <>
 struct primitive::spmv<host> {
   template <class T, class X>
   static void run(const sparse::detail::spmv_problem<T, X>& p) {
+    if (p.vendor) throw value_error("xp::sparse::matmul: the host has no vendor sparse library");
     const auto& a = p.a;
     if (a.rows == 0 || p.columns == 0) return;
     const int threads = a.nnz < backends::host::spmv_parallel_nnz ? 1 : omp_get_max_threads();

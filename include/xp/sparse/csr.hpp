@@ -28,6 +28,7 @@
 #include "xp/array/sorting.hpp"
 #include "xp/array/transfer.hpp"
 #include "xp/core/creation.hpp"
+#include "xp/core/engine.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/ndarray.hpp"
 #include "xp/core/trace.hpp"
@@ -284,6 +285,13 @@ csr_matrix<T, B> operator-(const csr_matrix<T, B>& a) {
 
 // ---- products with dense arrays --------------------------------------------------------------
 
+/// @brief matmul's options: `engine` automatic or own (xp's kernel on both backends; it beat
+/// cuSPARSE's CSR product on the seed's matrix), or vendor (cuSPARSE's SpMV/SpMM on the device, for
+/// a matrix and vector of one dtype; the host has no vendor sparse library: value_error).
+struct product_options {
+  ::xp::engine engine = ::xp::engine::automatic;
+};
+
 namespace detail {
 
 template <class T, class X>
@@ -292,7 +300,19 @@ inline constexpr bool spmv_pair_v = (std::is_same_v<T, X> && is_sparse_value_v<T
 
 /// y = A x into y (fresh, of the product's dtype R), x 1-D (n,) and y (m,), or x (n, k) and y (m, k).
 template <class T, class X, class B, class R>
-void spmv_into(const csr_matrix<T, B>& a, const ndarray<X, B>& x, ndarray<R, B>& y) {
+void spmv_into(const csr_matrix<T, B>& a, const ndarray<X, B>& x, ndarray<R, B>& y, bool vendor = false) {
+  if (vendor) {
+    if constexpr (std::is_same_v<B, host>) {
+      throw value_error("xp::sparse::matmul: the host has no vendor sparse library; use engine::own or automatic");
+    } else if constexpr (!std::is_same_v<T, R>) {
+      throw value_error(
+          "xp::sparse::matmul: cuSPARSE multiplies a matrix and a vector of one dtype; the product's is " +
+          std::string(dtype_name<R>()) + ", the matrix's " + std::string(dtype_name<T>()));
+    } else if (!std::is_same_v<X, R> || !x.is_contiguous()) {
+      spmv_into(a, ndarray<R, B>(x.template astype<R>()), y, true);  // a contiguous copy in the product's dtype
+      return;
+    }
+  }
   if constexpr (spmv_pair_v<T, X> && std::is_same_v<R, promote_t<T, X>>) {
     spmv_problem<T, X> p;
     p.a = a.view();
@@ -305,13 +325,14 @@ void spmv_into(const csr_matrix<T, B>& a, const ndarray<X, B>& x, ndarray<R, B>&
       p.x_column_stride = x.strides()[1];
       p.y_column_stride = y.strides()[1];
     }
+    p.vendor = vendor;
     primitive::spmv<B>::run(p);
   } else if constexpr (std::is_same_v<T, float> && std::is_same_v<R, double>) {
-    spmv_into(a, x.template astype<double>(), y);  // the vector converts, the matrix stays float32
+    spmv_into(a, x.template astype<double>(), y, vendor);  // the vector converts, the matrix stays float32
   } else if constexpr (std::is_same_v<T, R>) {
-    spmv_into(a, x.template astype<R>(), y);
+    spmv_into(a, x.template astype<R>(), y, vendor);
   } else {
-    spmv_into(a.template astype<R>(), x.template astype<R>(), y);
+    spmv_into(a.template astype<R>(), x.template astype<R>(), y, vendor);
   }
 }
 
@@ -319,9 +340,11 @@ void spmv_into(const csr_matrix<T, B>& a, const ndarray<X, B>& x, ndarray<R, B>&
 
 /// @brief A @ x (scipy.sparse's `A @ x`, `A.dot(x)`): x of shape (n,) gives (m,), x of shape
 /// (n, k) gives (m, k), in NumPy's promotion of the two dtypes. Any layout of x.
-/// @throws xp::shape_error when x is not 1-D or 2-D or its first axis is not n long.
+/// `options.engine` picks xp's kernel or cuSPARSE (see product_options).
+/// @throws xp::shape_error when x is not 1-D or 2-D or its first axis is not n long;
+///         xp::value_error for engine::vendor where it cannot serve (see product_options).
 template <class T, class B, class X>
-ndarray<promote_t<T, X>, B> matmul(const csr_matrix<T, B>& a, const ndarray<X, B>& x) {
+ndarray<promote_t<T, X>, B> matmul(const csr_matrix<T, B>& a, const ndarray<X, B>& x, product_options options = {}) {
   ::xp::detail::op_range<B> range("xp::sparse::matmul");
   using R = promote_t<T, X>;
   static_assert(detail::is_sparse_value_v<R>,
@@ -331,7 +354,7 @@ ndarray<promote_t<T, X>, B> matmul(const csr_matrix<T, B>& a, const ndarray<X, B
                       std::to_string(a.shape()[1]) + ") cannot multiply an array of shape " + to_string(x.shape()));
   ndarray<R, B> y(x.ndim() == 1 ? shape_type{a.shape()[0]} : shape_type{a.shape()[0], x.shape()[1]});
   if (a.nnz() == 0) return zeros<R, B>(y.shape());
-  detail::spmv_into(a, x, y);
+  detail::spmv_into(a, x, y, options.engine == ::xp::engine::vendor);
   return y;
 }
 

@@ -49,6 +49,9 @@ struct spmv_problem {
   index_t y_stride = 1;
   index_t y_column_stride = 0;
   index_t columns = 1;
+  /// The vendor library's product (cuSPARSE) instead of xp's kernel: same-type pairs, and x and y
+  /// contiguous (1-D, or C-contiguous (n, k) and (m, k)); the public layer checks and arranges both.
+  bool vendor = false;
 };
 
 }  // namespace detail
