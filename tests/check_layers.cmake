@@ -19,8 +19,9 @@ set(_allowed_io core expr array io)
 foreach(_area IN LISTS _areas)
   set(_allowed_${_area} core expr array ${_area} backends/host backends/cuda)
 endforeach()
-# sparse: its iterative solvers use linalg's norms and small solves, and it reads and writes SciPy's .npz
-list(APPEND _allowed_sparse linalg io)
+# sparse: its solvers use linalg's products, xp::sparse::random draws with random's Generator, and it
+# reads and writes SciPy's .npz
+list(APPEND _allowed_sparse linalg io random)
 set(_allowed_backends/host core expr array ${_areas} backends/host)
 set(_allowed_backends/cuda core expr array ${_areas} backends/cuda cuda_api)
 set(_allowed_cuda_api core)
