@@ -13,6 +13,8 @@
 #include "bench_common.hpp"
 #include "seed_field.hpp"
 
+#include <xp/fft.hpp>
+
 namespace {
 using namespace xp_bench;
 

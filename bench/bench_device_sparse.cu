@@ -16,7 +16,7 @@ using namespace xp_bench;
 
 template <class T, class X, xp::engine E = xp::engine::own>
 void device_spmv_seed(benchmark::State& state) {
-  const seed_sparse_system<xp::cuda> s;
+  const auto s = sparse_lcurve::make_system<xp::cuda>(seed_sparse_side, seed_sparse_density);
   const auto system = xp::sparse::vstack(s.a, xp::sparse::eye<float, xp::cuda>(seed_sparse_side) * 0.1f).astype<T>();
   const auto x = xp::random::uniform<X, xp::cuda>({seed_sparse_side}, X(-1), X(1), 7);
   xp::ndarray<xp::promote_t<T, X>, xp::cuda> y;
@@ -43,7 +43,7 @@ BENCHMARK_TEMPLATE(device_spmv_seed, double, double)
     ->Unit(benchmark::kMicrosecond);
 
 void device_lcurve_seed(benchmark::State& state) {
-  const seed_sparse_system<xp::cuda> s;
+  const auto s = sparse_lcurve::make_system<xp::cuda>(seed_sparse_side, seed_sparse_density);
   const auto coeffs = seed_coefficients();
   std::vector<xp::index_t> itn = seed_lcurve(s, {coeffs.front()});  // warm-up: plans, pool, modules
   xp::cuda::synchronize();

@@ -9,6 +9,8 @@
 #include "bench_common.hpp"
 #include "seed_field.hpp"
 
+#include <xp/fft.hpp>
+
 #if defined(XP_HAS_FFTW)
 #include <fftw3.h>
 #include <omp.h>

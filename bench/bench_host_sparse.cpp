@@ -10,7 +10,7 @@ namespace {
 using namespace xp_bench;
 
 void host_spmv_seed(benchmark::State& state) {
-  const seed_sparse_system<xp::host> s;
+  const auto s = sparse_lcurve::make_system<xp::host>(seed_sparse_side, seed_sparse_density);
   const auto system = xp::sparse::vstack(s.a, xp::sparse::eye<float, xp::host>(seed_sparse_side) * 0.1f);
   const auto x = xp::random::uniform<double, xp::host>({seed_sparse_side}, -1.0, 1.0, 7);
   for (auto _ : state) benchmark::DoNotOptimize(xp::sparse::matmul(system, x));
@@ -19,7 +19,7 @@ void host_spmv_seed(benchmark::State& state) {
 BENCHMARK(host_spmv_seed)->Name("host_spmv_seed<float, double>")->UseRealTime()->Unit(benchmark::kMillisecond);
 
 void host_lsmr_seed_first(benchmark::State& state) {
-  const seed_sparse_system<xp::host> s;
+  const auto s = sparse_lcurve::make_system<xp::host>(seed_sparse_side, seed_sparse_density);
   std::vector<xp::index_t> itn;
   for (auto _ : state) itn = seed_lcurve(s, {seed_coefficients().front()});
   state.counters["itn"] = static_cast<double>(itn.front());
