@@ -81,7 +81,7 @@ struct primitive::spmv<host> {
     if (p.vendor) throw value_error("xp::sparse::matmul: the host has no vendor sparse library");
     const auto& a = p.a;
     if (a.rows == 0 || p.columns == 0) return;
-    const int threads = a.nnz < backends::host::spmv_parallel_nnz ? 1 : omp_get_max_threads();
+    [[maybe_unused]] const int threads = a.nnz < backends::host::spmv_parallel_nnz ? 1 : omp_get_max_threads();
 #pragma omp parallel num_threads(threads)
     {
       // thread t takes the rows whose nonzeros start in [nnz t / T, nnz (t + 1) / T)
