@@ -44,7 +44,7 @@ BENCHMARK_TEMPLATE(device_spmv_seed, double, double)
 
 void device_lcurve_seed(benchmark::State& state) {
   const auto s = sparse_lcurve::make_system<xp::cuda>(seed_sparse_side, seed_sparse_density);
-  const auto coeffs = seed_coefficients();
+  const auto coeffs = sparse_lcurve::coefficients();
   std::vector<xp::index_t> itn = seed_lcurve(s, {coeffs.front()});  // warm-up: plans, pool, modules
   xp::cuda::synchronize();
   for (auto _ : state) {

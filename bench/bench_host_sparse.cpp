@@ -21,7 +21,7 @@ BENCHMARK(host_spmv_seed)->Name("host_spmv_seed<float, double>")->UseRealTime()-
 void host_lsmr_seed_first(benchmark::State& state) {
   const auto s = sparse_lcurve::make_system<xp::host>(seed_sparse_side, seed_sparse_density);
   std::vector<xp::index_t> itn;
-  for (auto _ : state) itn = seed_lcurve(s, {seed_coefficients().front()});
+  for (auto _ : state) itn = seed_lcurve(s, {sparse_lcurve::coefficients().front()});
   state.counters["itn"] = static_cast<double>(itn.front());
 }
 BENCHMARK(host_lsmr_seed_first)->UseRealTime()->Unit(benchmark::kSecond)->Iterations(1);

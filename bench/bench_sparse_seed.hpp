@@ -4,20 +4,12 @@
 // bench/peers/peers.py, workloads "sparse", "lcurve" (CuPy) and "lsmr_host" (SciPy).
 #include "sparse_lcurve.hpp"
 
-#include <cmath>
 #include <vector>
 
 namespace xp_bench {
 
 constexpr xp::index_t seed_sparse_side = 15000;
 constexpr double seed_sparse_density = 0.1;
-
-/// The seed's 10 coefficients, np.geomspace(1e-1, 5e3, 10).
-inline std::vector<double> seed_coefficients() {
-  std::vector<double> c;
-  for (int i = 0; i < 10; ++i) c.push_back(1e-1 * std::pow(5e4, i / 9.0));
-  return c;
-}
 
 /// The iteration counts of the L-curve over `coeffs`.
 template <class B>

@@ -30,16 +30,6 @@
 #include <string>
 #include <vector>
 
-namespace {
-
-std::vector<double> geomspace(double lo, double hi, int n) {
-  std::vector<double> v;
-  for (int i = 0; i < n; ++i) v.push_back(lo * std::pow(hi / lo, double(i) / double(n - 1)));
-  return v;
-}
-
-}  // namespace
-
 int main(int argc, char** argv) {
   return tutorial::run(argc, argv, [](auto backend, const tutorial::options& opt) {
     using B = decltype(backend);
@@ -48,7 +38,7 @@ int main(int argc, char** argv) {
     // to seconds on two cores; at the seed's size the first coefficient alone takes about a minute.
     const xp::index_t n = opt.small ? 1500 : (gpu ? 15000 : 5000);
     const double density = 0.1;
-    const std::vector<double> coeffs = geomspace(1e-1, 5e3, 10);
+    const std::vector<double> coeffs = sparse_lcurve::coefficients();
     std::printf("12 sparse L-curve: a %lld x %lld float32 system of density %.1f, 10 coefficients, on %s\n",
                 static_cast<long long>(n), static_cast<long long>(n), density, tutorial::name<B>());
     const std::string dir = tutorial::output_dir("12_sparse_lcurve");
@@ -118,7 +108,7 @@ int main(int argc, char** argv) {
                                                    z.get<xp::sparse::index32, B>("indptr"), {shape.at(0), shape.at(1)});
       const auto want_res = z.get<double>("residual"), want_reg = z.get<double>("reg_norm");
       const auto want_itn = z.get<std::int64_t>("itn");
-      const auto got = sparse_lcurve::lcurve(small, z.get<double, B>("rhs"), geomspace(1e-1, 5e3, 10));
+      const auto got = sparse_lcurve::lcurve(small, z.get<double, B>("rhs"), sparse_lcurve::coefficients());
       double worst = 0;
       xp::index_t itn_off = 0;
       for (std::size_t i = 0; i < got.size(); ++i) {

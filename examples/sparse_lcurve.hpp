@@ -26,6 +26,12 @@ struct point {
   double ms;
 };
 
+/// The seed's regularisation coefficients, np.geomspace(1e-1, 5e3, 10).
+inline std::vector<double> coefficients() {
+  const auto c = xp::geomspace<double, xp::host>(1e-1, 5e3, 10);
+  return std::vector<double>(c.data(), c.data() + c.size());
+}
+
 /// The seed's system: A (n x n float32 of the density, xp::sparse::random) and data from N(3, 1).
 template <class B>
 struct system {

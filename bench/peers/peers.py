@@ -143,6 +143,18 @@ if cp is not None:
             times.append(cp.cuda.get_elapsed_time(start, stop) * 1e-3)
         return sorted(times)[len(times) // 2]
 
+    def dev_wall(f, reps=20):
+        """Median wall-clock seconds of f() with the device synchronised after each call."""
+        f()
+        cp.cuda.Device().synchronize()
+        times = []
+        for _ in range(reps):
+            t = time.perf_counter()
+            f()
+            cp.cuda.Device().synchronize()
+            times.append(time.perf_counter() - t)
+        return sorted(times)[len(times) // 2]
+
     # Transfers, wall clock per call (each returns when its copy is done), as bench_transfer.cpp
     if want("transfer"):
         def wall_time(f, reps=10):
@@ -410,17 +422,6 @@ if cp is not None:
 # einsum and linalg (bench_device_linalg.cu, bench_host_linalg.cpp): the seed's einsum, batched small
 # systems, large dense factorizations
 if cp is not None and want("linalg"):
-    def dev_wall(f, reps=20):
-        f()
-        cp.cuda.Device().synchronize()
-        times = []
-        for _ in range(reps):
-            t = time.perf_counter()
-            f()
-            cp.cuda.Device().synchronize()
-            times.append(time.perf_counter() - t)
-        return sorted(times)[len(times) // 2]
-
     for dt, name in ((cp.float32, "float"), (cp.float64, "double")):
         da = cp.random.uniform(0, 1, (10000, 5000)).astype(dt)
         db = cp.random.uniform(0, 1, (5000, 7000)).astype(dt)
@@ -477,26 +478,15 @@ def seed_field(m, fft, j=2000, k=2000, seed=3966789):
 
 
 if cp is not None and want("fft"):
-    def dev_wall_fft(f, reps=20):
-        f()
-        cp.cuda.Device().synchronize()
-        times = []
-        for _ in range(reps):
-            t = time.perf_counter()
-            f()
-            cp.cuda.Device().synchronize()
-            times.append(time.perf_counter() - t)
-        return sorted(times)[len(times) // 2]
-
     n = 4096
     zc = (cp.random.uniform(-1, 1, (n, n)) + 1j * cp.random.uniform(-1, 1, (n, n))).astype(cp.complex64)
     zr = cp.random.uniform(-1, 1, (n, n)).astype(cp.float32)
     out[f"device_fft2<complex64>/{n}"] = dev_time(lambda: cp.fft.fft2(zc))
-    out[f"device_fft2_wall<complex64>/{n}"] = dev_wall_fft(lambda: cp.fft.fft2(zc))
+    out[f"device_fft2_wall<complex64>/{n}"] = dev_wall(lambda: cp.fft.fft2(zc))
     out[f"device_rfft2<float>/{n}"] = dev_time(lambda: cp.fft.rfft2(zr))
-    out[f"device_rfft2_wall<float>/{n}"] = dev_wall_fft(lambda: cp.fft.rfft2(zr))
+    out[f"device_rfft2_wall<float>/{n}"] = dev_wall(lambda: cp.fft.rfft2(zr))
     del zc, zr
-    out["device_seed_field/2000"] = dev_wall_fft(lambda: seed_field(cp, cp.fft), reps=10)
+    out["device_seed_field/2000"] = dev_wall(lambda: seed_field(cp, cp.fft), reps=10)
 
 if want("fft"):
     n = 2048
