@@ -9,5 +9,6 @@
 #include "xp/core.hpp"
 #include "xp/linalg.hpp"
 #include "xp/random.hpp"
+#include "xp/sparse/construct.hpp"
 #include "xp/sparse/csr.hpp"
 #include "xp/sparse/iterative.hpp"
