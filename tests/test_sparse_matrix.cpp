@@ -2,13 +2,19 @@
 // tests/golden/make_golden_sparse.py): construction from arrays and from dense (any layout),
 // toarray, transpose, products with vectors and matrices (float32, float64, complex128, and a
 // float32 matrix with float64 vectors), eye, vstack, random, the lane-group paths of the device
-// product (short, medium and long rows), empty and 1 x 1 matrices, and every error.
+// product (short, medium and long rows), empty and 1 x 1 matrices, and every error; on the
+// device also chunked_matmul (a host matrix streamed through the device) under a pool limit.
 #include <cstdint>
 #include <string>
 
 #include <xp/sparse.hpp>
 
 #include "support.hpp"
+
+#ifdef XP_TEST_CUDA
+#include <xp/cuda.hpp>
+#include <xp/cuda/chunked_spmv.hpp>
+#endif
 
 using namespace xp_test;
 using xp::sparse::csr_matrix;
@@ -188,3 +194,90 @@ TEST_CASE("sparse: bad input is a typed error") {
   CHECK_THROWS_AS((xp::sparse::eye<float, B>(-1)), xp::value_error);
   CHECK_THROWS_AS((xp::sparse::random<float, B>(1 << 20, 1 << 20, 0.01)), xp::value_error);  // nnz > 2^31
 }
+
+#ifdef XP_TEST_CUDA
+
+namespace {
+/// A @ x for host A and device x, against the float64 (complex128) product of A's dense form (the
+/// oracle): |got - want| <= 64 eps (|want| + 1) in the product's precision.
+template <class T, class X>
+void check_chunked(const csr_matrix<T, xp::host>& a, const xp::ndarray<X, xp::cuda>& x, const xp::chunked_options& o) {
+  using R = xp::promote_t<T, X>;
+  using W = std::conditional_t<xp::detail::is_complex_v<R>, xp::complex128, double>;
+  const auto got = xp::sparse::chunked_matmul(a, x, o);
+  static_assert(std::is_same_v<typename decltype(got)::value_type, R>);
+  const auto want = xp::matmul(a.toarray().template astype<W>(), x.copy_to_host().template astype<W>());
+  const auto g = values(got.copy_to_host().template astype<W>()), w = values(want);
+  REQUIRE(got.shape() == want.shape());
+  using P = std::conditional_t<std::is_same_v<R, float> || std::is_same_v<R, xp::complex64>, float, double>;
+  for (std::size_t i = 0; i < g.size(); ++i) {
+    INFO("flat index " << i);
+    CHECK(std::abs(std::complex<double>(g[i]) - std::complex<double>(w[i])) <=
+          ulps<P>(64) * (std::abs(std::complex<double>(w[i])) + 1));
+  }
+}
+}  // namespace
+
+TEST_CASE_TEMPLATE("sparse: chunked_matmul streams a host matrix's rows through the device", T, float, double) {
+  // 1001 x 777, about 39 entries a row: blocks of 4 KiB hold about 12 rows, the last ragged
+  const auto a = xp::sparse::random<T, xp::host>(1001, 777, 0.05, 11);
+  const auto x = xp::random::uniform<T, xp::cuda>({777}, T(-1), T(1), 12);
+  for (int depth : {1, 2, 3})
+    for (std::size_t bytes : {std::size_t{4096}, std::size_t{1} << 20, std::size_t{0}})
+      check_chunked(a, x, {.chunk_bytes = bytes, .depth = depth});
+  // several right-hand sides, given as a transposed (strided) view
+  const xp::ndarray<T, xp::cuda> xs = xp::random::uniform<T, xp::cuda>({3, 777}, T(-1), T(1), 13);
+  check_chunked(a, xp::ndarray<T, xp::cuda>(xp::transpose(xs)), {.chunk_bytes = 4096});
+  // a row longer than a block is a block of its own; empty rows are zeros
+  const auto dense = xp::random::uniform<T, xp::host>({6, 2000}, T(-1), T(1), 14);
+  auto d = dense.copy();
+  d(1) = T(0);
+  d(4) = T(0);
+  const auto x2 = xp::random::uniform<T, xp::cuda>({2000}, T(-1), T(1), 15);
+  check_chunked(csr_matrix<T, xp::host>(d), x2, {.chunk_bytes = 64});
+}
+
+TEST_CASE("sparse: chunked_matmul with mixed and complex dtypes, empty matrices and bad input") {
+  const auto a = xp::sparse::random<float, xp::host>(300, 200, 0.1, 21);
+  check_chunked(a, xp::random::uniform<double, xp::cuda>({200}, -1.0, 1.0, 22), {.chunk_bytes = 2048});
+  const auto ad = xp::sparse::random<double, xp::host>(300, 200, 0.1, 23);
+  check_chunked(ad, xp::random::uniform<float, xp::cuda>({200}, -1.f, 1.f, 24), {.chunk_bytes = 2048});
+  const xp::ndarray<xp::complex64, xp::host> dense_c =
+      xp::random::uniform<float, xp::host>({40, 30}, -1.f, 1.f, 25).template astype<xp::complex64>() *
+      xp::complex64(0.5f, -2.f);
+  const csr_matrix<xp::complex64, xp::host> ac(dense_c);
+  const xp::ndarray<xp::complex64, xp::host> xc_host =
+      xp::random::uniform<float, xp::host>({30}, -1.f, 1.f, 26).template astype<xp::complex64>() *
+      xp::complex64(1.f, 1.f);
+  const auto xc = xp::to_device(xc_host);
+  check_chunked(ac, xc, {.chunk_bytes = 256});
+  // no entries, no rows
+  const csr_matrix<float, xp::host> zero(xp::zeros<float, xp::host>({5, 4}));
+  check_same(xp::sparse::chunked_matmul(zero, xp::ones<float, xp::cuda>({4})).copy_to_host(),
+             xp::zeros<float, xp::host>({5}));
+  const csr_matrix<float, xp::host> none(xp::zeros<float, xp::host>({0, 4}));
+  CHECK(xp::sparse::chunked_matmul(none, xp::ones<float, xp::cuda>({4, 2})).shape() == xp::shape_type{0, 2});
+  CHECK_THROWS_AS(xp::sparse::chunked_matmul(a, xp::ones<float, xp::cuda>({201})), xp::shape_error);
+  CHECK_THROWS_AS(xp::sparse::chunked_matmul(a, xp::ones<float, xp::cuda>({200, 2, 2})), xp::shape_error);
+  CHECK_THROWS_AS(xp::sparse::chunked_matmul(a, xp::ones<float, xp::cuda>({200}), {.depth = 0}), xp::value_error);
+}
+
+TEST_CASE("sparse: chunked_matmul multiplies a matrix larger than the device memory it may use") {
+  // 96 MiB of entries (200,000 rows of 60) under a pool limit of 32 MiB more than in use: the
+  // matrix cannot be copied to the device, the streamed product (automatic blocks) still runs
+  auto& pool = xp::cuda::get_default_memory_pool();
+  const xp::index_t rows = 200'000, cols = 5'000;
+  const auto a = xp::sparse::random<float, xp::host>(rows, cols, 60.0 / cols, 31);
+  const auto x = xp::random::uniform<float, xp::cuda>({cols}, -1.f, 1.f, 32);
+  const auto want = xp::sparse::matmul(a, x.copy_to_host());
+  pool.set_limit(pool.used_bytes() + (std::size_t{32} << 20));
+  // example-begin chunked-spmv
+  // A stays in host memory; its rows cross to the device in blocks for each product
+  xp::ndarray<float, xp::cuda> y = xp::sparse::chunked_matmul(a, x);
+  // example-end chunked-spmv
+  CHECK_THROWS_AS(xp::to_device(a.data()), xp::out_of_memory);
+  pool.set_limit(0);
+  check_close(y.copy_to_host(), want, ulps<float>(64));
+}
+
+#endif  // XP_TEST_CUDA

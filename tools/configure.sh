@@ -14,9 +14,13 @@ gpu_targets=${XP_GPU_TARGETS:-$( (nvidia-smi -L 2>/dev/null | grep -q GPU) && ec
 # --Ofast-compile=max skips the device optimisations (host code is optimised as usual). Its
 # uninlined device calls leave ptxas unable to size some kernels' stacks (the random samplers'),
 # a warning that optimised code does not get.
+# Nothing runs the device code either, so it is compiled to PTX only (no ptxas, no SASS): a
+# third less nvcc time (scan_complex.cu: 27 s -> 18 s on the 2-core machine).
 device_flags=(-DCMAKE_CUDA_FLAGS=)  # (also resets a cached value)
 if [[ $gpu_targets == OFF ]]; then
-  device_flags=("-DCMAKE_CUDA_FLAGS=-Ofc=max -Xptxas=-suppress-stack-size-warning")
+  device_flags=("-DCMAKE_CUDA_FLAGS=-Ofc=max -Xptxas=-suppress-stack-size-warning" -DCMAKE_CUDA_ARCHITECTURES=90-virtual)
+elif grep -q '^CMAKE_CUDA_ARCHITECTURES:.*=90-virtual$' "$build/CMakeCache.txt" 2>/dev/null; then
+  device_flags+=(-UCMAKE_CUDA_ARCHITECTURES)  # back to CMakeLists.txt's default, sm_90 code
 fi
 # XP_WERROR=ON (CI sets it) turns every compiler warning into an error
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DXP_WARNINGS_AS_ERRORS="${XP_WERROR:-OFF}" \
