@@ -146,8 +146,8 @@ ndarray<promote_t<T, X>, xp::cuda> chunked_matmul(const csr_matrix<T, host>& a, 
       p.computed[s].wait(p.h2d);  // slot s's device buffers were read by block i - depth's product
       XP_CUDA_CHECK(cudaMemcpyAsync(device_ptr[s].get(), ptr, static_cast<std::size_t>(r1 - r0 + 1) * sizeof(index32),
                                     cudaMemcpyHostToDevice, p.h2d));
-      XP_CUDA_CHECK(cudaMemcpyAsync(device_data[s].get(), staging_data[s].get(), static_cast<std::size_t>(n) * sizeof(T),
-                                    cudaMemcpyHostToDevice, p.h2d));
+      XP_CUDA_CHECK(cudaMemcpyAsync(device_data[s].get(), staging_data[s].get(),
+                                    static_cast<std::size_t>(n) * sizeof(T), cudaMemcpyHostToDevice, p.h2d));
       XP_CUDA_CHECK(cudaMemcpyAsync(device_indices[s].get(), staging_indices[s].get(),
                                     static_cast<std::size_t>(n) * sizeof(index32), cudaMemcpyHostToDevice, p.h2d));
       p.loaded[s].record(p.h2d);
