@@ -158,6 +158,20 @@ TEST_CASE("sparse: random draws distinct positions, the same on both backends") 
   check_same(a.indptr(), on_host.indptr());
 }
 
+TEST_CASE("sparse: a matrix moves between backends with its arrays") {
+  const auto on_host = xp::sparse::random<double, xp::host>(40, 30, 0.2, 7);
+  const csr_matrix<double, B> here = xp::sparse::asarray<B>(on_host);
+  CHECK(here.shape() == on_host.shape());
+  check_same(here.indptr(), on_host.indptr());
+  check_same(here.indices(), on_host.indices());
+  check_same(here.data(), on_host.data());
+  const csr_matrix<double, xp::host> back = here.copy_to_host();
+  check_same(back.toarray(), on_host.toarray());
+#ifdef XP_TEST_CUDA
+  check_same(xp::sparse::to_device(on_host).toarray(), on_host.toarray());
+#endif
+}
+
 TEST_CASE("sparse: empty matrices, empty rows and 1 x 1") {
   const csr_matrix<double, B> none(xp::zeros<double, B>({0, 4}));
   CHECK(none.nnz() == 0);

@@ -217,6 +217,14 @@ class csr_matrix {
     return csr_matrix<U, B>(detail::trusted, std::move(values), m_indices, m_indptr, m_shape);
   }
 
+  /// @brief The matrix in host memory (its three arrays copied; itself on the host).
+  csr_matrix<T, host> copy_to_host() const {
+    if constexpr (std::is_same_v<B, host>) return *this;
+    else
+      return csr_matrix<T, host>(detail::trusted, m_data.copy_to_host(), m_indices.copy_to_host(),
+                                 m_indptr.copy_to_host(), m_shape);
+  }
+
  private:
   void validate() const {
     const char* fn = "xp::sparse::csr_matrix";
@@ -256,6 +264,22 @@ class csr_matrix {
   ndarray<index32, B> m_indptr;
   std::array<index_t, 2> m_shape{0, 0};
 };
+
+/// @brief The matrix on backend To (cupyx.scipy.sparse's `csr_matrix(A)` of a SciPy matrix, and
+/// `.get()`): the same matrix when it is already there, else its three arrays copied.
+template <class To, class T, class From>
+csr_matrix<T, To> asarray(const csr_matrix<T, From>& a) {
+  if constexpr (std::is_same_v<To, From>) return a;
+  else
+    return csr_matrix<T, To>(detail::trusted, ::xp::asarray<To>(a.data()), ::xp::asarray<To>(a.indices()),
+                             ::xp::asarray<To>(a.indptr()), a.shape());
+}
+
+/// @brief A host matrix copied to the current CUDA device (xp::to_device for arrays).
+template <class T>
+csr_matrix<T, cuda> to_device(const csr_matrix<T, host>& a) {
+  return asarray<cuda>(a);
+}
 
 // ---- scalar products -------------------------------------------------------------------------
 
