@@ -5,11 +5,16 @@
 //   device_spmv_seed<float, double>  the float32 matrix times a float64 vector (float64 sums)
 //   device_spmv_seed<double>         the seed's own system: vstack of float32 A and float64 c I is float64
 //   cusparse_spmv_seed<float>        the float32 product through cuSPARSE (engine::vendor: CSR ALG1)
+//   device_chunked_spmv_seed         the float32 product with the matrix in host memory, streamed
+//                                    through the device (chunked_matmul; bytes: the matrix's, over
+//                                    the link; compare h2d_link in bench_device_chunked.cu)
 //   device_lcurve_seed               the whole L-curve: 10 coefficients, vstack + lsmr each (wall clock);
 //                                    counters: the iterations of the first and of all coefficients
 // See bench_common.hpp; device_copy (bench_device.cu) is the bandwidth these are compared with.
 #include "bench_common.hpp"
 #include "bench_sparse_seed.hpp"
+
+#include <xp/cuda/chunked_spmv.hpp>
 
 namespace {
 using namespace xp_bench;
@@ -41,6 +46,17 @@ BENCHMARK_TEMPLATE(device_spmv_seed, double, double)
     ->Name("device_spmv_seed<double>")
     ->UseManualTime()
     ->Unit(benchmark::kMicrosecond);
+
+void device_chunked_spmv_seed(benchmark::State& state) {
+  const auto s = sparse_lcurve::make_system<xp::host>(seed_sparse_side, seed_sparse_density);
+  const auto system = xp::sparse::vstack(s.a, xp::sparse::eye<float, xp::host>(seed_sparse_side) * 0.1f);
+  const auto x = xp::random::uniform<float, xp::cuda>({seed_sparse_side}, -1.f, 1.f, 7);
+  xp::ndarray<float, xp::cuda> y;
+  device_loop(state, [&] { y = xp::sparse::chunked_matmul(system, x); });
+  state.SetBytesProcessed(state.iterations() * system.nnz() *
+                          static_cast<std::int64_t>(sizeof(float) + sizeof(xp::sparse::index32)));
+}
+BENCHMARK(device_chunked_spmv_seed)->UseManualTime()->Unit(benchmark::kMillisecond);
 
 void device_lcurve_seed(benchmark::State& state) {
   const auto s = sparse_lcurve::make_system<xp::cuda>(seed_sparse_side, seed_sparse_density);
