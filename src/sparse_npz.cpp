@@ -195,8 +195,8 @@ csr_matrix<T, host> coo_to_csr(const ndarray<T, host>& data, const ndarray<index
 namespace detail {
 
 template <class T>
-csr_matrix<T, host> load_npz_host(const std::string& path) {
-  const npz_file z = ::xp::load_npz(path);
+csr_matrix<T, host> load_npz_host(const npz_file& z) {
+  const std::string& path = z.path();
   const std::string format = read_format(z, path);
   require_supported(format, path);
   const std::array<index_t, 2> shape = read_shape(z, path, format);
@@ -220,10 +220,10 @@ csr_matrix<T, host> load_npz_host(const std::string& path) {
   });
 }
 
-template csr_matrix<float, host> load_npz_host<float>(const std::string&);
-template csr_matrix<double, host> load_npz_host<double>(const std::string&);
-template csr_matrix<complex64, host> load_npz_host<complex64>(const std::string&);
-template csr_matrix<complex128, host> load_npz_host<complex128>(const std::string&);
+template csr_matrix<float, host> load_npz_host<float>(const npz_file&);
+template csr_matrix<double, host> load_npz_host<double>(const npz_file&);
+template csr_matrix<complex64, host> load_npz_host<complex64>(const npz_file&);
+template csr_matrix<complex128, host> load_npz_host<complex128>(const npz_file&);
 
 }  // namespace detail
 

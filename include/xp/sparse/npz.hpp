@@ -49,12 +49,12 @@ namespace detail {
 
 /// @brief The compiled load_npz on the host (src/sparse_npz.cpp), for the four value types.
 template <class T>
-csr_matrix<T, host> load_npz_host(const std::string& path);
+csr_matrix<T, host> load_npz_host(const npz_file& archive);
 
-extern template csr_matrix<float, host> load_npz_host<float>(const std::string&);
-extern template csr_matrix<double, host> load_npz_host<double>(const std::string&);
-extern template csr_matrix<complex64, host> load_npz_host<complex64>(const std::string&);
-extern template csr_matrix<complex128, host> load_npz_host<complex128>(const std::string&);
+extern template csr_matrix<float, host> load_npz_host<float>(const npz_file&);
+extern template csr_matrix<double, host> load_npz_host<double>(const npz_file&);
+extern template csr_matrix<complex64, host> load_npz_host<complex64>(const npz_file&);
+extern template csr_matrix<complex128, host> load_npz_host<complex128>(const npz_file&);
 
 }  // namespace detail
 
@@ -78,7 +78,8 @@ void save_npz(const std::string& path, const csr_matrix<T, B>& m, bool compresse
   ::xp::detail::write_npz(path, entries.data(), entries.size(), {.compress = compressed});
 }
 
-/// @brief scipy.sparse.load_npz(path).tocsr(): a matrix that SciPy saved in format 'csr', 'csc'
+/// @brief scipy.sparse.load_npz(path).tocsr() of an opened archive (xp::load_npz,
+/// xp::load_npz_memory for bytes in memory): a matrix that SciPy saved in format 'csr', 'csc'
 /// or 'coo', compressed or not, with int32 or int64 indices, as a csr_matrix<T, B>.
 ///
 /// 'csr' loads as stored (column order and duplicates kept); 'csc' is transposed into CSR
@@ -95,14 +96,21 @@ void save_npz(const std::string& path, const csr_matrix<T, B>& m, bool compresse
 ///         lengths); xp::dtype_error for values stored as another dtype than T (naming both)
 ///         and for index, shape or format members of the wrong dtype.
 template <class T, class B = host>
-csr_matrix<T, B> load_npz(const std::string& path) {
+csr_matrix<T, B> load_npz(const npz_file& archive) {
   static_assert(detail::is_sparse_value_v<T>,
                 "xp::sparse::load_npz loads float32, float64, complex64 or complex128 matrices");
-  csr_matrix<T, host> h = detail::load_npz_host<T>(path);
+  csr_matrix<T, host> h = detail::load_npz_host<T>(archive);
   if constexpr (std::is_same_v<B, host>) return h;
   else
     return csr_matrix<T, B>(detail::trusted, asarray<B>(h.data()), asarray<B>(h.indices()), asarray<B>(h.indptr()),
                             h.shape());
+}
+
+/// @brief load_npz of a file: the archive opened with xp::load_npz(path), then read as above.
+/// @throws as load_npz of an archive.
+template <class T, class B = host>
+csr_matrix<T, B> load_npz(const std::string& path) {
+  return load_npz<T, B>(::xp::load_npz(path));
 }
 
 }  // namespace xp::sparse
