@@ -1,5 +1,5 @@
 // The compiled part of xp's .npz support (include/xp/io/npz.hpp): a ZIP writer that
-// produces np.savez's bytes, and a ZIP reader for stored archives.
+// produces np.savez's (and np.savez_compressed's) bytes, and a ZIP reader.
 //
 // The writer mirrors Python's zipfile as np.savez (NumPy 1.24) drives it: members stored
 // (no compression), dated 1980-01-01, mode 0600, each local header with a ZIP64 extra field

@@ -3,7 +3,8 @@
 /// @brief NumPy .npz archives: `savez` (np.savez) and `load_npz` (np.load of an .npz).
 ///
 /// An .npz is a ZIP archive of .npy files, one per array, named after the array plus ".npy",
-/// stored without compression. The templates here only erase the element type (npz_entry)
+/// stored (np.savez) or deflated (np.savez_compressed, read and written through zlib when xp
+/// is built with it). The templates here only erase the element type (npz_entry)
 /// or pick it (npz_file::get); the ZIP format, CRC-32, validation and file I/O are compiled
 /// into the xp library (src/npz.cpp), and each member is read by the .npy reader with all of
 /// load_npy's checks.
