@@ -35,8 +35,7 @@ constexpr std::size_t shape_member_length = 2;  // (rows, columns)
 std::string where(const std::string& path) { return "xp::sparse::load_npz: " + path + ": "; }
 
 // The reader of a member the format needs; a missing one means the file is not such a matrix.
-npy_reader open_member(const npz_file& z, const std::string& path, const std::string& format,
-                       const std::string& name) {
+npy_reader open_member(const npz_file& z, const std::string& path, const std::string& format, const std::string& name) {
   if (!z.contains(name))
     throw value_error(where(path) + "a '" + format + "' matrix needs the member '" + name +
                       "', which the archive does not hold");
@@ -114,9 +113,10 @@ ndarray<T, host> read_data(const npz_file& z, const std::string& path, const std
                           r.dtype() == npy_dtype::complex64 || r.dtype() == npy_dtype::complex128;
     throw dtype_error(where(path) + "the matrix holds " + npy_dtype_name(r.dtype()) + " values, not the requested " +
                       npy_dtype_name(asked) +
-                      (loadable ? std::string("; load it as ") + npy_dtype_name(r.dtype()) +
-                                      " (xp::sparse::npz_format_info tells the stored dtype), then astype to convert"
-                                : std::string("; xp's sparse matrices hold float32, float64, complex64 or complex128")));
+                      (loadable
+                           ? std::string("; load it as ") + npy_dtype_name(r.dtype()) +
+                                 " (xp::sparse::npz_format_info tells the stored dtype), then astype to convert"
+                           : std::string("; xp's sparse matrices hold float32, float64, complex64 or complex128")));
   }
   return ::xp::detail::load_npy_from<T>(r, {});
 }
@@ -236,8 +236,9 @@ npz_info npz_format_info(const std::string& path) {
   info.dtype = npy_dtype_name(data.dtype());
   info.nnz = 1;
   for (const index_t extent : data.shape()) info.nnz *= extent;  // validated by the reader: no overflow
-  const std::string index_member =
-      info.format == "coo" ? "row" : info.format == "dia" ? "offsets" : "indices";  // what SciPy stores
+  const std::string index_member = info.format == "coo"   ? "row"
+                                   : info.format == "dia" ? "offsets"
+                                                          : "indices";  // what SciPy stores
   if (z.contains(index_member)) info.index_dtype = npy_dtype_name(z.reader(index_member).dtype());
   return info;
 }

@@ -5,11 +5,11 @@
 // file throws its typed error.
 #include <cmath>
 #include <cstdint>
-#include <type_traits>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include <unistd.h>
@@ -34,7 +34,8 @@ std::string golden_file(const std::string& name) { return std::string(XP_GOLDEN_
 struct scratch_dir {
   fs::path path;
   explicit scratch_dir(const std::string& tag) {
-    path = fs::temp_directory_path() / ("xp_sparse_io_" + tag + "_" + backend_name() + "_" + std::to_string(::getpid()));
+    path =
+        fs::temp_directory_path() / ("xp_sparse_io_" + tag + "_" + backend_name() + "_" + std::to_string(::getpid()));
     fs::remove_all(path);
     fs::create_directories(path);
   }
@@ -133,7 +134,8 @@ TEST_CASE("sparse npz: SciPy's csr, csc and coo files load as their dense arrays
     const auto columns = t.indices().copy_to_host();
     const auto rows = t.indptr().copy_to_host();
     for (xp::index_t r = 0; r < t.shape()[0]; ++r)
-      for (index32 k = rows.data()[r] + 1; k < rows.data()[r + 1]; ++k) CHECK(columns.data()[k - 1] < columns.data()[k]);
+      for (index32 k = rows.data()[r] + 1; k < rows.data()[r + 1]; ++k)
+        CHECK(columns.data()[k - 1] < columns.data()[k]);
   }
   check_golden<float>("csr_f32_stored", {6, 5});
   check_golden<complex128>("csc_c128_stored", {5, 3});
@@ -207,7 +209,8 @@ TEST_CASE("sparse npz: npz_format_info reads the format, dtype, shape and nnz") 
 }
 
 TEST_CASE("sparse npz: the stored dtype must be the requested one") {
-  std::string m = error_of<xp::dtype_error>([] { (void)xp::sparse::load_npz<double, B>(golden_file("csr_f32_stored.npz")); });
+  std::string m =
+      error_of<xp::dtype_error>([] { (void)xp::sparse::load_npz<double, B>(golden_file("csr_f32_stored.npz")); });
   CHECK(mentions(m, "float32 values, not the requested float64"));
   CHECK(mentions(m, "csr_f32_stored.npz"));
   m = error_of<xp::dtype_error>([] { (void)xp::sparse::load_npz<complex64, B>(golden_file("coo_c128_stored.npz")); });
@@ -247,18 +250,20 @@ TEST_CASE("sparse npz: damaged and unsupported files throw typed errors") {
   refused("bad_data_long", xp::shape_error{""}, "indices has 3 entries, data 4");
   refused("bad_coo_lengths", xp::shape_error{""}, "of one length, got 2, 3 and 3");
   refused("bad_coo_row_out_of_range", xp::value_error{""}, "'row'[1] = 3 is out of range for 3 rows");
-  refused("bad_csc_indices_out_of_range", xp::value_error{""}, "'csc' matrix (checked as the CSR matrix of its transpose");
+  refused("bad_csc_indices_out_of_range", xp::value_error{""},
+          "'csc' matrix (checked as the CSR matrix of its transpose");
   if (xp::npz_compression_available()) {
-    refused("unsupported_bsr", xp::value_error{""}, "format 'bsr', which xp does not read; xp reads 'csr', 'csc' and 'coo'");
+    refused("unsupported_bsr", xp::value_error{""},
+            "format 'bsr', which xp does not read; xp reads 'csr', 'csc' and 'coo'");
     refused("unsupported_dia", xp::value_error{""}, "format 'dia'");
   }
 
   CHECK(mentions(error_of<xp::io_error>([] { (void)xp::sparse::load_npz<double, B>(golden_file("missing.npz")); }),
                  "missing.npz"));
   // a .npy file is not an archive
-  CHECK(mentions(
-      error_of<xp::io_error>([] { (void)xp::sparse::load_npz<double, B>(golden_file("csr_f64_dense.npy")); }),
-      "not an .npz file"));
+  CHECK(
+      mentions(error_of<xp::io_error>([] { (void)xp::sparse::load_npz<double, B>(golden_file("csr_f64_dense.npy")); }),
+               "not an .npz file"));
 }
 
 TEST_CASE("sparse npz: a damaged deflate stream or CRC is an io_error") {
@@ -267,14 +272,13 @@ TEST_CASE("sparse npz: a damaged deflate stream or CRC is an io_error") {
   const std::string good = read_bytes(golden_file("csr_f64.npz"));
   constexpr std::size_t local_header_bytes = 30;
   // the first member's name and extra field lengths say where its deflated bytes start
-  const std::size_t data_at = local_header_bytes + static_cast<unsigned char>(good[26]) +
-                              static_cast<unsigned char>(good[28]);
+  const std::size_t data_at =
+      local_header_bytes + static_cast<unsigned char>(good[26]) + static_cast<unsigned char>(good[28]);
   for (std::size_t offset : {data_at, data_at + 5, data_at + 20}) {
     std::string damaged = good;
     damaged[offset] = static_cast<char>(damaged[offset] ^ 0x5a);
     write_bytes(dir.file("d.npz"), damaged);
-    const std::string m =
-        error_of<xp::io_error>([&] { (void)xp::sparse::load_npz<double, B>(dir.file("d.npz")); });
+    const std::string m = error_of<xp::io_error>([&] { (void)xp::sparse::load_npz<double, B>(dir.file("d.npz")); });
     CHECK(mentions(m, "damaged archive"));
   }
 }

@@ -82,8 +82,9 @@ void load_sparse(const xp::npz_file& z, std::size_t size) {
     require(ptr[0] == 0 && ptr[rows] == m.nnz(), "indptr does not run from 0 to nnz");
     for (std::int64_t r = 0; r < rows; ++r) require(ptr[r] <= ptr[r + 1], "indptr decreases");
     for (std::int64_t k = 0; k < m.nnz(); ++k) require(col[k] >= 0 && col[k] < cols, "a column index out of range");
-    if (g_verbose) std::fprintf(stderr, "fuzz_npz: sparse %lld x %lld, nnz %lld\n", static_cast<long long>(rows),
-                                static_cast<long long>(cols), static_cast<long long>(m.nnz()));
+    if (g_verbose)
+      std::fprintf(stderr, "fuzz_npz: sparse %lld x %lld, nnz %lld\n", static_cast<long long>(rows),
+                   static_cast<long long>(cols), static_cast<long long>(m.nnz()));
   } catch (const xp::error& e) {
     if (g_verbose) std::fprintf(stderr, "fuzz_npz: sparse: %s\n", e.what());
   }

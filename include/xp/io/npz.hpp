@@ -151,8 +151,9 @@ class npz_file {
   /// @throws xp::index_error when no member has that name (NumPy: KeyError); xp::io_error
   ///         when the member is compressed and xp has no zlib ("compressed archives are not
   ///         supported"), compressed by another method than deflate, encrypted, damaged (bad
-  ///         local header, bad deflate stream, CRC mismatch) or cannot be read; xp::value_error when it is not a valid .npy; xp::dtype_error when it holds
-  ///         another dtype than T and `options.convert` is not set; xp::out_of_memory.
+  ///         local header, bad deflate stream, CRC mismatch) or cannot be read; xp::value_error when it is not a valid
+  ///         .npy; xp::dtype_error when it holds another dtype than T and `options.convert` is not set;
+  ///         xp::out_of_memory.
   template <class T, class B = host>
   ndarray<T, B> get(const std::string& name, const npy_load_options& options = {}) const {
     const detail::npy_reader reader = detail::open_npz_member(*m_archive, name, true);
@@ -168,9 +169,7 @@ class npz_file {
   /// @brief The member's validated .npy reader (CRC-checked, inflated once): its dtype() and
   /// shape(), then detail::load_npy_from<T>(reader, options) reads it without opening it again.
   /// @throws as get, before any dtype check.
-  detail::npy_reader reader(const std::string& name) const {
-    return detail::open_npz_member(*m_archive, name, true);
-  }
+  detail::npy_reader reader(const std::string& name) const { return detail::open_npz_member(*m_archive, name, true); }
 
   /// @brief z[name].shape, read from the member's header.
   /// @throws as get, except xp::dtype_error.
