@@ -3,8 +3,9 @@
 /// @brief scipy.sparse and scipy.sparse.linalg for xp arrays: xp::sparse::csr_matrix (CSR
 /// matrices on either backend, their construction and products with dense arrays, SciPy's .npz
 /// files: save_npz, load_npz) and xp::sparse::linalg::lsmr. Includes <xp/core.hpp>,
-/// <xp/random.hpp> and <xp/linalg.hpp>; not included by <xp/xp.hpp>. On xp::cuda, translation units that build or solve
-/// with device matrices are compiled by nvcc (the products themselves are precompiled).
+/// <xp/random.hpp> and <xp/linalg.hpp>; not included by <xp/xp.hpp>. On xp::cuda, translation
+/// units that build or solve with device matrices are compiled by nvcc (the products themselves
+/// are precompiled).
 
 #include "xp/core.hpp"
 #include "xp/linalg.hpp"
