@@ -205,6 +205,10 @@ struct npy_header {
   std::uint64_t count = 0;        // elements
   std::uint64_t data_offset = 0;  // where the data starts
   std::uint64_t data_bytes = 0;
+  // NumPy's bytes ('|S<n>') and str ('<U<n>') dtypes, read only as a text scalar (read_npy_text):
+  // the kind ('S' or 'U', 0 for xp's dtypes) and the item size in bytes
+  char text_kind = 0;
+  std::size_t text_itemsize = 0;
 };
 
 // The type strings of XP_DTYPES, for messages: "b1, i1, u1, ..., c16".
@@ -244,6 +248,28 @@ npy_dtype parse_descr(std::string_view descr, bool& swap, const std::string& nam
   return *found;
 }
 
+// The longest text read_npy_text returns: the .npz members it serves hold a few characters.
+constexpr std::uint64_t max_text_bytes = std::uint64_t{1} << 16;
+constexpr std::size_t utf32_unit = 4;  // a 'U' item holds UTF-32 code units
+
+// NumPy's descr of bytes or str, '|S3', '<U3', '>U3' (n characters): true and the kind and the item
+// size in bytes when `descr` is one, false otherwise.
+bool parse_text_descr(std::string_view descr, char& kind, std::size_t& itemsize) {
+  if (descr.size() < 3 || (descr[1] != 'S' && descr[1] != 'U')) return false;
+  const char order = descr[0];
+  if (order != '<' && order != '>' && order != '|' && order != '=') return false;
+  std::uint64_t chars = 0;
+  for (const char c : descr.substr(2)) {
+    if (c < '0' || c > '9') return false;
+    chars = chars * 10 + static_cast<unsigned>(c - '0');
+    if (chars > max_text_bytes) return false;  // also keeps the arithmetic far from overflow
+  }
+  if (chars == 0) return false;  // NumPy's empty string is '|S1'
+  kind = descr[1];
+  itemsize = static_cast<std::size_t>(kind == 'U' ? chars * utf32_unit : chars);
+  return true;
+}
+
 // A strict parser of the header dictionary, a Python literal such as
 //   {'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }
 // It accepts exactly the three keys, once each, in any order, with the whitespace and the
@@ -251,7 +277,9 @@ npy_dtype parse_descr(std::string_view descr, bool& swap, const std::string& nam
 // hex, underscores or leading zeros in extents; (5) is not a tuple).
 class header_parser {
  public:
-  header_parser(std::string_view text, const std::string& name) : m_text(text), m_name(name) {}
+  // `allow_text`: bytes and str descrs are accepted too (for read_npy_text)
+  header_parser(std::string_view text, const std::string& name, bool allow_text = false)
+      : m_text(text), m_name(name), m_allow_text(allow_text) {}
 
   npy_header parse() {
     npy_header h;
@@ -276,7 +304,8 @@ class header_parser {
           throw dtype_error("xp::load_npy: " + m_name + ": structured (record) dtypes are not supported");
         if (peek() != '\'' && peek() != '"') fail("'descr' must be a string", m_pos);
         h.descr = parse_string("the 'descr' value");
-        h.dtype = parse_descr(h.descr, h.swap, m_name);
+        if (!(m_allow_text && parse_text_descr(h.descr, h.text_kind, h.text_itemsize)))
+          h.dtype = parse_descr(h.descr, h.swap, m_name);
       } else if (key == "fortran_order") {
         if (have_order) fail("duplicate key 'fortran_order'", key_at);
         have_order = true;
@@ -415,6 +444,7 @@ class header_parser {
 
   std::string_view m_text;
   const std::string& m_name;
+  bool m_allow_text = false;
   std::size_t m_pos = 0;
 };
 
@@ -426,7 +456,7 @@ std::uint64_t read_little_endian(const unsigned char* p, std::size_t n) {
 
 // Checks everything about the file: magic, version, header length against the file size,
 // the header itself, and the data size against shape and item size.
-npy_header read_and_validate(const byte_source& src) {
+npy_header read_and_validate(const byte_source& src, bool allow_text = false) {
   const std::string& name = src.name();
   auto fail = [&](const std::string& what) -> value_error {
     return value_error("xp::load_npy: " + name + ": " + what);
@@ -462,10 +492,10 @@ npy_header read_and_validate(const byte_source& src) {
 
   std::string text(static_cast<std::size_t>(header_length), '\0');
   src.read(preamble, text.size(), text.data());
-  npy_header h = header_parser(text, name).parse();
+  npy_header h = header_parser(text, name, allow_text).parse();
   h.data_offset = preamble + header_length;
 
-  const std::size_t itemsize = itemsize_of(h.dtype);
+  const std::size_t itemsize = h.text_kind ? h.text_itemsize : itemsize_of(h.dtype);
   index_t count = 0;
   try {
     count = checked_size(h.shape, itemsize);  // NumPy's "array is too big" rule, as for every shape
@@ -521,10 +551,8 @@ void convert_chunk(const unsigned char* raw, std::size_t n, bool swap, D* dst, s
 
 // ---- writing -----------------------------------------------------------------------------------
 
-std::string header_for(npy_dtype dtype, const shape_type& shape) {
-  const char order = itemsize_of(dtype) == 1 ? '|' : '<';
-  std::string dict = std::string("{'descr': '") + order + std::string(xp::dtype(dtype).npy_code()) +
-                     "', 'fortran_order': False, 'shape': " + to_string(shape) + ", }";
+std::string header_for_descr(const std::string& descr, const shape_type& shape) {
+  std::string dict = "{'descr': '" + descr + "', 'fortran_order': False, 'shape': " + to_string(shape) + ", }";
   // NumPy leaves room to grow the first axis in place.
   if (!shape.empty()) dict.append(growth_axis_max_digits - std::to_string(shape[0]).size(), ' ');
   // Magic, version, length, then the dictionary padded with spaces and a final newline so the
@@ -545,6 +573,11 @@ std::string header_for(npy_dtype dtype, const shape_type& shape) {
   out.append(padding, ' ');
   out += '\n';
   return out;
+}
+
+std::string header_for(npy_dtype dtype, const shape_type& shape) {
+  const char order = itemsize_of(dtype) == 1 ? '|' : '<';
+  return header_for_descr(order + std::string(xp::dtype(dtype).npy_code()), shape);
 }
 
 // Header then data, little-endian (byte-swapped in chunks on a big-endian machine).
@@ -612,6 +645,60 @@ npy_reader npy_reader::open_source(std::shared_ptr<const npy_source> source, con
 }
 
 std::string npy_header_bytes(npy_dtype dtype, const shape_type& shape) { return header_for(dtype, shape); }
+
+std::string npy_bytes_header(std::size_t length) {
+  return header_for_descr("|S" + std::to_string(std::max<std::size_t>(length, 1)), {});
+}
+
+std::string read_npy_text(std::shared_ptr<const npy_source> source, const std::string& name) {
+  if (!source) throw value_error("xp::load_npy: " + name + ": no source");
+  const shared_source src(std::move(source), name);
+  const npy_header h = read_and_validate(src, true);
+  if (!h.text_kind)
+    throw dtype_error("xp::load_npy: " + name + ": the array holds " + npy_dtype_name(h.dtype) + " ('" + h.descr +
+                      "'), not text (bytes '|S<n>' or str '<U<n>')");
+  if (h.count != 1)
+    throw value_error("xp::load_npy: " + name + ": expected a single string (shape ()), got shape " +
+                      to_string(h.shape));
+  std::string raw(static_cast<std::size_t>(h.data_bytes), '\0');
+  src.read(h.data_offset, raw.size(), raw.data());
+  std::string text;
+  if (h.text_kind == 'S') {
+    text = raw;
+  } else {
+    // UTF-32 to UTF-8, in the file's byte order
+    const bool big_endian = h.descr[0] == '>' || (h.descr[0] == '=' && std::endian::native == std::endian::big);
+    for (std::size_t i = 0; i < raw.size(); i += utf32_unit) {
+      std::uint32_t c = 0;
+      for (std::size_t b = 0; b < utf32_unit; ++b) {
+        const auto byte = static_cast<unsigned char>(raw[i + (big_endian ? b : utf32_unit - 1 - b)]);
+        c = (c << 8) | byte;
+      }
+      constexpr std::uint32_t max_code_point = 0x10ffff, surrogate_first = 0xd800, surrogate_last = 0xdfff;
+      if (c > max_code_point || (c >= surrogate_first && c <= surrogate_last))
+        throw value_error("xp::load_npy: " + name + ": a str array holds " + std::to_string(c) +
+                          ", which is not a Unicode character");
+      if (c < 0x80) {
+        text += static_cast<char>(c);
+      } else if (c < 0x800) {
+        text += static_cast<char>(0xc0 | (c >> 6));
+        text += static_cast<char>(0x80 | (c & 0x3f));
+      } else if (c < 0x10000) {
+        text += static_cast<char>(0xe0 | (c >> 12));
+        text += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+        text += static_cast<char>(0x80 | (c & 0x3f));
+      } else {
+        text += static_cast<char>(0xf0 | (c >> 18));
+        text += static_cast<char>(0x80 | ((c >> 12) & 0x3f));
+        text += static_cast<char>(0x80 | ((c >> 6) & 0x3f));
+        text += static_cast<char>(0x80 | (c & 0x3f));
+      }
+    }
+  }
+  // NumPy's .item() drops the trailing NULs that pad a short string to the item size
+  while (!text.empty() && text.back() == '\0') text.pop_back();
+  return text;
+}
 
 const shape_type& npy_reader::shape() const noexcept { return m_state->header.shape; }
 npy_dtype npy_reader::dtype() const noexcept { return m_state->header.dtype; }

@@ -1,10 +1,13 @@
 // The compiled part of xp's .npz support (include/xp/io/npz.hpp): a ZIP writer that
-// produces np.savez's bytes, and a ZIP reader for stored archives.
+// produces np.savez's (and np.savez_compressed's) bytes, and a ZIP reader.
 //
 // The writer mirrors Python's zipfile as np.savez (NumPy 1.24) drives it: members stored
 // (no compression), dated 1980-01-01, mode 0600, each local header with a ZIP64 extra field
 // (np.savez passes force_zip64=True), and ZIP64 central records only where a size or an
 // offset passes 2^31 - 1, zipfile's limit.
+//
+// Deflated members (np.savez_compressed) go through zlib when xp is built with it
+// (XP_HAS_ZLIB): raw deflate streams, as zipfile reads and writes them.
 //
 // The reader follows zipfile's reading rules (the end record searched within the last 64 KiB,
 // the ZIP64 end record right before its locator, data prepended to the archive allowed) and
@@ -24,6 +27,13 @@
 #include <vector>
 
 #include "file_io.hpp"
+
+#ifndef XP_HAS_ZLIB
+#define XP_HAS_ZLIB 0
+#endif
+#if XP_HAS_ZLIB
+#include <zlib.h>
+#endif
 
 namespace xp::detail {
 
@@ -56,6 +66,15 @@ constexpr std::uint16_t flag_utf8_name = 1 << 11;
 constexpr std::uint16_t method_stored = 0;
 constexpr std::uint16_t method_deflated = 8;
 constexpr std::size_t chunk_bytes = std::size_t{1} << 20;
+// Deflate turns at most 1032 bytes into one (258-byte matches at about 2 bits each): a member
+// that claims more than that of its compressed size is damaged, and is refused before its
+// output is allocated. The slack covers the few bytes of a tiny stream's block headers.
+constexpr std::uint64_t max_inflate_ratio = 1032;
+constexpr std::uint64_t inflate_slack_bytes = 64;
+#if XP_HAS_ZLIB
+constexpr int raw_deflate_window_bits = -15;  // zipfile's: a raw stream, 32 KiB window
+constexpr int zlib_default_mem_level = 8;     // zlib's DEF_MEM_LEVEL, which Python's compressobj uses
+#endif
 
 // ---- CRC-32 ------------------------------------------------------------------------------------
 
@@ -125,6 +144,19 @@ class member_source final : public npy_source {
   std::uint64_t m_offset, m_size;
 };
 
+// A member's bytes after inflating them.
+class inflated_source final : public npy_source {
+ public:
+  explicit inflated_source(std::vector<unsigned char> bytes) : m_bytes(std::move(bytes)) {}
+  std::uint64_t size() const override { return m_bytes.size(); }
+  void read(std::uint64_t offset, std::size_t n, void* dst) const override {
+    if (n > 0) std::memcpy(dst, m_bytes.data() + offset, n);
+  }
+
+ private:
+  std::vector<unsigned char> m_bytes;
+};
+
 struct member {
   std::string name;  // as stored: "a.npy"
   std::uint16_t flags = 0, method = 0;
@@ -165,6 +197,13 @@ class npz_archive {
   }
 
   npy_reader open(const std::string& key, bool verify) const {
+    std::string what;
+    auto source = open_bytes(key, verify, what);
+    return npy_reader::open_source(std::move(source), what);
+  }
+
+  // The member's bytes (inflated when deflated, CRC-checked when `verify`); `what` names it.
+  std::shared_ptr<const npy_source> open_bytes(const std::string& key, bool verify, std::string& what) const {
     const member* m = find(key);
     if (!m) {
       std::string names;
@@ -173,17 +212,19 @@ class npz_archive {
       throw index_error("xp::load_npz: " + name() + ": " + printable(key) + " is not a file in the archive (it holds " +
                         (m_files.empty() ? std::string("nothing") : names) + ")");
     }
-    const std::string what = name() + ", member '" + printable(m->name) + "'";
+    what = name() + ", member '" + printable(m->name) + "'";
     auto fail = [&](const std::string& why) -> io_error { return io_error("xp::load_npz: " + what + ": " + why); };
     if (m->flags & (flag_encrypted | flag_strong_encryption)) throw fail("encrypted members are not supported");
     if (m->flags & flag_patched) throw fail("compressed patched data is not supported");
-    if (m->method == method_deflated)
+    const bool deflated = m->method == method_deflated;
+    if (deflated && !npz_compression_available())
       throw fail(
           "the member is compressed (deflate, as np.savez_compressed writes); compressed archives are not supported: "
-          "xp reads archives written by np.savez or xp::savez");
-    if (m->method != method_stored)
-      throw fail("compression method " + std::to_string(m->method) + " is not supported (xp reads stored members)");
-    if (m->compressed_size != m->size)
+          "this xp was built without zlib (zlib1g-dev); it reads archives written by np.savez or xp::savez");
+    if (m->method != method_stored && !deflated)
+      throw fail("compression method " + std::to_string(m->method) +
+                 " is not supported (xp reads stored and deflated members)");
+    if (!deflated && m->compressed_size != m->size)
       throw fail("damaged archive: a stored member of " + std::to_string(m->size) + " bytes takes " +
                  std::to_string(m->compressed_size));
 
@@ -205,10 +246,13 @@ class npz_archive {
       throw fail("damaged archive: the file name in the directory and in the local header ('" + printable(local_name) +
                  "') differ");
     const std::uint64_t data_at = name_at + name_length + extra_length;
-    if (file_size - data_at < m->size)
-      throw fail("damaged archive: the member's " + std::to_string(m->size) + " bytes run past the end of the file");
+    if (file_size - data_at < m->compressed_size)
+      throw fail("damaged archive: the member's " + std::to_string(m->compressed_size) +
+                 " bytes run past the end of the file");
 
-    auto source = std::make_shared<member_source>(m_bytes, data_at, m->size);
+    std::shared_ptr<const npy_source> source;
+    if (deflated) source = std::make_shared<inflated_source>(inflate_member(*m, data_at, fail));
+    else source = std::make_shared<member_source>(m_bytes, data_at, m->size);
     if (verify) {
       std::vector<unsigned char> chunk(static_cast<std::size_t>(std::min<std::uint64_t>(m->size, chunk_bytes)));
       std::uint32_t crc = 0;
@@ -220,11 +264,69 @@ class npz_archive {
       }
       if (crc != m->crc) throw fail("damaged archive: bad CRC-32 (the member's data has changed)");
     }
-    return npy_reader::open_source(std::move(source), what);
+    return source;
   }
 
  private:
   [[noreturn]] void fail(const std::string& why) const { throw io_error("xp::load_npz: " + name() + ": " + why); }
+
+  // The m.size bytes of the raw deflate stream of m.compressed_size bytes at data_at: exactly
+  // that many, and the stream's end right after them, or the archive is damaged.
+  template <class Fail>
+  std::vector<unsigned char> inflate_member(const member& m, std::uint64_t data_at, const Fail& fail) const {
+    if (m.size > m.compressed_size * max_inflate_ratio + inflate_slack_bytes)
+      throw fail("damaged archive: " + std::to_string(m.compressed_size) + " deflated bytes cannot hold " +
+                 std::to_string(m.size));
+#if XP_HAS_ZLIB
+    std::vector<unsigned char> out(static_cast<std::size_t>(m.size));
+    std::vector<unsigned char> in(static_cast<std::size_t>(std::min<std::uint64_t>(m.compressed_size, chunk_bytes)));
+    z_stream z{};
+    if (inflateInit2(&z, raw_deflate_window_bits) != Z_OK) throw fail("zlib could not start inflating");
+    struct end_inflate {
+      z_stream* z;
+      ~end_inflate() { inflateEnd(z); }
+    } ender{&z};
+    unsigned char spare = 0;  // where output beyond the declared size would go
+    z.next_out = out.data();
+    std::uint64_t read = 0, written = 0;
+    int status = Z_OK;
+    while (status != Z_STREAM_END) {
+      if (z.avail_in == 0 && read < m.compressed_size) {
+        const auto n = static_cast<std::size_t>(std::min<std::uint64_t>(m.compressed_size - read, in.size()));
+        m_bytes->read(data_at + read, n, in.data());
+        read += n;
+        z.next_in = in.data();
+        z.avail_in = static_cast<uInt>(n);
+      }
+      if (written == m.size) {
+        z.next_out = &spare;  // the stream must end without writing here
+        z.avail_out = 1;
+      } else {
+        z.avail_out = static_cast<uInt>(std::min<std::uint64_t>(m.size - written, chunk_bytes));
+      }
+      const uInt in_before = z.avail_in, out_before = z.avail_out;
+      status = inflate(&z, Z_NO_FLUSH);
+      const uInt produced = out_before - z.avail_out;
+      if (written == m.size && produced > 0)
+        throw fail("damaged archive: the member inflates to more than its " + std::to_string(m.size) + " bytes");
+      written += produced;
+      if (status == Z_STREAM_END) break;
+      if (status == Z_NEED_DICT || status == Z_DATA_ERROR || status == Z_MEM_ERROR)
+        throw fail("damaged archive: bad deflate data (" + std::string(z.msg ? z.msg : "zlib error") + ")");
+      const bool stalled = produced == 0 && in_before == z.avail_in;
+      if (stalled && read == m.compressed_size)
+        throw fail("damaged archive: the deflate stream ends early (" + std::to_string(written) + " of " +
+                   std::to_string(m.size) + " bytes)");
+    }
+    if (written != m.size)
+      throw fail("damaged archive: the member inflates to " + std::to_string(written) + " bytes, not its " +
+                 std::to_string(m.size));
+    return out;
+#else
+    (void)data_at;
+    throw fail("compressed members need zlib");
+#endif
+  }
 
   [[noreturn]] void not_a_zip() const {
     std::string hint;
@@ -347,6 +449,12 @@ npy_reader open_npz_member(const npz_archive& archive, const std::string& name, 
   return archive.open(name, verify_crc && archive.verify_crc());
 }
 
+std::shared_ptr<const npy_source> open_npz_member_bytes(const npz_archive& archive, const std::string& name,
+                                                        bool verify_crc) {
+  std::string what;
+  return archive.open_bytes(name, verify_crc && archive.verify_crc(), what);
+}
+
 // ---- writing -----------------------------------------------------------------------------------
 
 namespace {
@@ -375,10 +483,57 @@ void for_each_little_endian_chunk(const npz_entry& e, F&& f) {
 
 struct written_member {
   std::string name;
-  std::uint16_t flags = 0;
+  std::uint16_t flags = 0, method = method_stored;
   std::uint32_t crc = 0;
-  std::uint64_t size = 0, offset = 0;
+  std::uint64_t size = 0, compressed_size = 0, offset = 0;
 };
+
+// The raw deflate stream of the header then the entry's data, as zipfile's compressobj makes it
+// (zlib's default level, window and memory level): the same bytes as np.savez_compressed's with
+// the same zlib.
+std::string deflate_member(const std::string& header, const npz_entry& e, const std::string& path) {
+#if XP_HAS_ZLIB
+  z_stream z{};
+  if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, raw_deflate_window_bits, zlib_default_mem_level,
+                   Z_DEFAULT_STRATEGY) != Z_OK)
+    throw io_error("xp::savez: " + path + ": zlib could not start compressing");
+  struct end_deflate {
+    z_stream* z;
+    ~end_deflate() { deflateEnd(z); }
+  } ender{&z};
+  std::string out;
+  std::vector<unsigned char> buffer(chunk_bytes);
+  auto feed = [&](const void* data, std::size_t n, int flush) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    do {
+      // zlib takes at most uInt bytes at once
+      const std::size_t part = std::min<std::size_t>(n, std::numeric_limits<uInt>::max());
+      z.next_in = const_cast<unsigned char*>(p);  // zlib's API is not const-correct
+      z.avail_in = static_cast<uInt>(part);
+      const int last = part == n ? flush : Z_NO_FLUSH;
+      int status = Z_OK;
+      do {
+        z.next_out = buffer.data();
+        z.avail_out = static_cast<uInt>(buffer.size());
+        status = deflate(&z, last);
+        if (status == Z_STREAM_ERROR) throw io_error("xp::savez: " + path + ": zlib failed while compressing");
+        out.append(reinterpret_cast<const char*>(buffer.data()), buffer.size() - z.avail_out);
+      } while (z.avail_out == 0 || (last == Z_FINISH && status != Z_STREAM_END));
+      p += part;
+      n -= part;
+    } while (n > 0);
+  };
+  feed(header.data(), header.size(), Z_NO_FLUSH);
+  for_each_little_endian_chunk(e, [&](const void* data, std::size_t n) { feed(data, n, Z_NO_FLUSH); });
+  feed(nullptr, 0, Z_FINISH);
+  return out;
+#else
+  (void)header;
+  (void)e;
+  throw io_error("xp::savez_compressed: " + path +
+                 ": this xp was built without zlib (zlib1g-dev), which compressed archives need");
+#endif
+}
 
 // np.savez's names: the given ones, and arr_<i> for the unnamed, i counting those.
 std::vector<std::string> member_names(const npz_entry* entries, std::size_t count) {
@@ -413,7 +568,7 @@ void write_npz(const std::string& path, const npz_entry* entries, std::size_t co
 
   for (std::size_t i = 0; i < count; ++i) {
     const npz_entry& e = entries[i];
-    const std::string header = npy_header_bytes(e.dtype(), e.shape());
+    const std::string header = e.is_bytes() ? npy_bytes_header(e.nbytes()) : npy_header_bytes(e.dtype(), e.shape());
     written_member m;
     m.name = names[i];
     m.flags = std::any_of(m.name.begin(), m.name.end(), [](char c) { return static_cast<unsigned char>(c) >= 0x80; })
@@ -423,19 +578,27 @@ void write_npz(const std::string& path, const npz_entry* entries, std::size_t co
     m.offset = out.position();
     m.crc = crc32(0, header.data(), header.size());
     for_each_little_endian_chunk(e, [&](const void* data, std::size_t n) { m.crc = crc32(m.crc, data, n); });
+    std::string deflated;
+    if (options.compress) {
+      deflated = deflate_member(header, e, path);
+      m.method = method_deflated;
+      m.compressed_size = deflated.size();
+    } else {
+      m.compressed_size = m.size;
+    }
 
     // zipfile's local header with force_zip64: the sizes again in a ZIP64 extra field, and
-    // 0xffffffff in their 32-bit fields once they pass the limit.
-    const bool large = m.size > limit;
+    // 0xffffffff in their 32-bit fields once either passes the limit.
+    const bool large = std::max(m.size, m.compressed_size) > limit;
     std::string local;
     put32(local, local_signature);
     put16(local, large ? version_zip64 : version_default);
     put16(local, m.flags);
-    put16(local, method_stored);
+    put16(local, m.method);
     put16(local, 0);  // time 00:00:00
     put16(local, dos_date_1980_01_01);
     put32(local, m.crc);
-    put32(local, large ? field_is_zip64 : m.size);
+    put32(local, large ? field_is_zip64 : m.compressed_size);
     put32(local, large ? field_is_zip64 : m.size);
     put16(local, m.name.size());
     put16(local, 20);  // the extra field's length
@@ -443,10 +606,14 @@ void write_npz(const std::string& path, const npz_entry* entries, std::size_t co
     put16(local, zip64_extra_id);
     put16(local, 16);
     put64(local, m.size);
-    put64(local, m.size);
+    put64(local, m.compressed_size);
     out.write(local);
-    out.write(header);
-    for_each_little_endian_chunk(e, [&](const void* data, std::size_t n) { out.write(data, n); });
+    if (options.compress) {
+      out.write(deflated);
+    } else {
+      out.write(header);
+      for_each_little_endian_chunk(e, [&](const void* data, std::size_t n) { out.write(data, n); });
+    }
     members.push_back(std::move(m));
   }
 
@@ -454,19 +621,20 @@ void write_npz(const std::string& path, const npz_entry* entries, std::size_t co
   std::string directory;
   for (const written_member& m : members) {
     std::vector<std::uint64_t> extra;
-    if (m.size > limit) extra.insert(extra.end(), {m.size, m.size});
+    const bool large = std::max(m.size, m.compressed_size) > limit;
+    if (large) extra.insert(extra.end(), {m.size, m.compressed_size});
     if (m.offset > limit) extra.push_back(m.offset);
     const std::uint16_t version = extra.empty() ? version_default : version_zip64;
     put32(directory, central_signature);
     put16(directory, made_on_unix | version);
     put16(directory, version);
     put16(directory, m.flags);
-    put16(directory, method_stored);
+    put16(directory, m.method);
     put16(directory, 0);
     put16(directory, dos_date_1980_01_01);
     put32(directory, m.crc);
-    put32(directory, m.size > limit ? field_is_zip64 : m.size);
-    put32(directory, m.size > limit ? field_is_zip64 : m.size);
+    put32(directory, large ? field_is_zip64 : m.compressed_size);
+    put32(directory, large ? field_is_zip64 : m.size);
     put16(directory, m.name.size());
     put16(directory, extra.empty() ? 0 : 4 + 8 * extra.size());
     put16(directory, 0);  // comment
@@ -539,6 +707,14 @@ std::string npz_file::dtype(const std::string& name) const {
   return detail::npy_dtype_name(detail::open_npz_member(*m_archive, name, false).dtype());
 }
 
+std::string npz_file::get_string(const std::string& name) const {
+  std::string what;
+  auto source = m_archive->open_bytes(name, true, what);
+  return detail::read_npy_text(std::move(source), what);
+}
+
+bool npz_compression_available() noexcept { return XP_HAS_ZLIB != 0; }
+
 npz_file load_npz(const std::string& path) {
   return npz_file(std::make_shared<const detail::npz_archive>(std::make_shared<const detail::file_bytes>(path), true));
 }
@@ -555,6 +731,14 @@ void savez(const std::string& path, std::initializer_list<npz_entry> arrays) {
 
 void savez(const std::string& path, const std::vector<npz_entry>& arrays) {
   detail::write_npz(path, arrays.data(), arrays.size());
+}
+
+void savez_compressed(const std::string& path, std::initializer_list<npz_entry> arrays) {
+  detail::write_npz(path, arrays.begin(), arrays.size(), {.compress = true});
+}
+
+void savez_compressed(const std::string& path, const std::vector<npz_entry>& arrays) {
+  detail::write_npz(path, arrays.data(), arrays.size(), {.compress = true});
 }
 
 }  // namespace xp

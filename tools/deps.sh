@@ -5,7 +5,7 @@
 # The CUDA toolkit is not a Debian package here: when nvcc is present the CUDA backend is
 # built too, else the host-only build runs.
 set -euo pipefail
-pkgs="cmake ninja-build g++ libxtensor-dev xtl-dev libxsimd-dev doctest-dev libbenchmark-dev libopenblas-dev libopenblas-openmp-dev liblapacke-dev libfftw3-dev libdlpack-dev $*"
+pkgs="cmake ninja-build g++ libxtensor-dev xtl-dev libxsimd-dev doctest-dev libbenchmark-dev libopenblas-dev libopenblas-openmp-dev liblapacke-dev libfftw3-dev libdlpack-dev zlib1g-dev $*"
 missing=""
 for p in $pkgs; do dpkg -s "$p" >/dev/null 2>&1 || missing="$missing $p"; done
 if [[ -n $missing ]]; then

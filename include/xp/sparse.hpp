@@ -1,10 +1,11 @@
 #pragma once
 /// @file sparse.hpp
 /// @brief scipy.sparse and scipy.sparse.linalg for xp arrays: xp::sparse::csr_matrix (CSR
-/// matrices on either backend, their construction and products with dense arrays) and
-/// xp::sparse::linalg::lsmr. Includes <xp/core.hpp>, <xp/random.hpp> and <xp/linalg.hpp>; not
-/// included by <xp/xp.hpp>. On xp::cuda, translation units that build or solve with device
-/// matrices are compiled by nvcc (the products themselves are precompiled).
+/// matrices on either backend, their construction and products with dense arrays, SciPy's .npz
+/// files: save_npz, load_npz) and xp::sparse::linalg::lsmr. Includes <xp/core.hpp>,
+/// <xp/random.hpp> and <xp/linalg.hpp>; not included by <xp/xp.hpp>. On xp::cuda, translation
+/// units that build or solve with device matrices are compiled by nvcc (the products themselves
+/// are precompiled).
 
 #include "xp/core.hpp"
 #include "xp/linalg.hpp"
@@ -12,3 +13,4 @@
 #include "xp/sparse/construct.hpp"
 #include "xp/sparse/csr.hpp"
 #include "xp/sparse/iterative.hpp"
+#include "xp/sparse/npz.hpp"

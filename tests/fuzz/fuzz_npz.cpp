@@ -1,5 +1,6 @@
 // libFuzzer target: the .npz reader (xp::load_npz_memory, src/npz.cpp) and, behind it, the
-// .npy reader on each member.
+// .npy reader on each member and (inputs whose selector picks float or double) the SciPy
+// sparse matrix reader (xp::sparse::load_npz, src/sparse_npz.cpp).
 //
 // Input: one selector byte, then the bytes of an .npz archive. The selector picks the element
 // type (s % 6: float, double, int32, int64, uint8, bool), options.convert ((s / 6) % 2) and
@@ -11,9 +12,12 @@
 // traps when:
 //   * a name in files() is not contains(), or shape()/dtype() of a member that loads fail;
 //   * a loaded array's size() differs from the product of its shape(), it is not
-//     C-contiguous, or it holds more elements than the input has bytes;
+//     C-contiguous, or it holds more elements than the input's bytes can inflate to;
+//   * a sparse matrix that loads is not a valid CSR matrix (indptr rows + 1 long, from 0, not
+//     decreasing, ending at nnz; column indices in range);
 //   * an element cannot be read (ASan), or a bool holds another value than 0 or 1 (UBSan).
 
+#include <xp/sparse.hpp>
 #include <xp/xp.hpp>
 
 #include "fuzz_support.hpp"
@@ -28,6 +32,10 @@
 namespace {
 
 bool g_verbose = false;  // XP_FUZZ_VERBOSE=1: print what each input loads as
+
+// Deflated members (np.savez_compressed) hold at most ~1032 bytes per input byte (src/npz.cpp).
+constexpr std::uint64_t max_inflate_ratio = 1032;
+constexpr std::uint64_t inflate_slack_bytes = 64;
 
 [[noreturn]] void fail(const char* what) { xp_fuzz::fail("fuzz_npz", what); }
 void require(bool ok, const char* what) {
@@ -46,7 +54,8 @@ void check_array(const xp::ndarray<T, xp::host>& a, std::size_t size) {
   if (zero) n = 0;
   require(a.size() == n, "size() != product of shape()");
   require(a.is_contiguous(), "a loaded array is not C-contiguous");
-  require(static_cast<std::uint64_t>(n) <= size, "more elements than the input has bytes");
+  require(static_cast<std::uint64_t>(n) <= size * max_inflate_ratio + inflate_slack_bytes,
+          "more elements than the input's bytes can inflate to");
   const T* p = a.data();
   double acc = 0;  // reads every element; keeps the loads (and UBSan's bool check) in place
   for (std::int64_t i = 0; i < n; ++i) {
@@ -56,6 +65,29 @@ void check_array(const xp::ndarray<T, xp::host>& a, std::size_t size) {
   }
   volatile double sink = acc;
   (void)sink;
+}
+
+// The archive as a SciPy sparse matrix: a valid CSR matrix or an xp::error.
+template <class T>
+void load_sparse(const xp::npz_file& z, std::size_t size) {
+  try {
+    const auto m = xp::sparse::load_npz<T>(z);
+    const auto [rows, cols] = m.shape();
+    require(rows >= 0 && cols >= 0, "a sparse matrix of negative shape");
+    require(m.indptr().size() == rows + 1, "indptr is not rows + 1 long");
+    require(m.indices().size() == m.nnz(), "indices and data differ in length");
+    check_array(m.data(), size);
+    const xp::sparse::index32* ptr = m.indptr().data();
+    const xp::sparse::index32* col = m.indices().data();
+    require(ptr[0] == 0 && ptr[rows] == m.nnz(), "indptr does not run from 0 to nnz");
+    for (std::int64_t r = 0; r < rows; ++r) require(ptr[r] <= ptr[r + 1], "indptr decreases");
+    for (std::int64_t k = 0; k < m.nnz(); ++k) require(col[k] >= 0 && col[k] < cols, "a column index out of range");
+    if (g_verbose)
+      std::fprintf(stderr, "fuzz_npz: sparse %lld x %lld, nnz %lld\n", static_cast<long long>(rows),
+                   static_cast<long long>(cols), static_cast<long long>(m.nnz()));
+  } catch (const xp::error& e) {
+    if (g_verbose) std::fprintf(stderr, "fuzz_npz: sparse: %s\n", e.what());
+  }
 }
 
 template <class T>
@@ -80,6 +112,7 @@ void load(const std::uint8_t* data, std::size_t size, bool convert, bool verify_
       if (g_verbose) std::fprintf(stderr, "fuzz_npz: %s: %s\n", name.c_str(), e.what());
     }
   }
+  if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) load_sparse<T>(*z, size);
 }
 
 }  // namespace

@@ -305,6 +305,35 @@ def npz_seeds():
     locator = struct.pack("<4sLQL", b"PK\x06\x07", 0, end_at, 1)
     end = good[end_at:end_at + 12] + struct.pack("<LL", 0xFFFFFFFF, 0xFFFFFFFF) + good[end_at + 20:]
     s["zip64_end"] = npz_selector("float64") + good[:end_at] + zip64_end + locator + end
+    s.update(sparse_npz_seeds())
+    return s
+
+
+def sparse_npz(matrix, compressed=True):
+    import scipy.sparse as sp
+    f = io.BytesIO()
+    sp.save_npz(f, matrix, compressed=compressed)
+    return f.getvalue()
+
+
+def sparse_npz_seeds():
+    """scipy.sparse.save_npz files, for xp::sparse::load_npz behind the float and double selectors."""
+    import numpy as np
+    try:
+        import scipy.sparse as sp
+    except ImportError:
+        sys.exit("make_corpus.py: SciPy is needed for the sparse seeds of corpus/npz (apt-get install python3-scipy)")
+    dense = np.array([[1.0, 0, 2.0, 0], [0, 0, 0, 0], [0, 3.0, 0, 4.0]])
+    s = {}
+    s["sparse_csr_stored"] = npz_selector("float64") + sparse_npz(sp.csr_matrix(dense), False)
+    s["sparse_csr_compressed"] = npz_selector("float64") + sparse_npz(sp.csr_matrix(dense))
+    s["sparse_csc_float32"] = npz_selector("float32", False, False) + sparse_npz(sp.csc_matrix(dense.astype("f4")), False)
+    coo = sp.coo_matrix((np.array([1.0, 2.0, 0.5]), (np.array([2, 0, 2]), np.array([1, 3, 1]))), shape=(3, 4))
+    s["sparse_coo_duplicates"] = npz_selector("float64", False, False) + sparse_npz(coo, False)
+    wide = sp.csr_matrix(dense)
+    wide.indices = wide.indices.astype(np.int64)
+    wide.indptr = wide.indptr.astype(np.int64)
+    s["sparse_csr_int64_indices"] = npz_selector("float64") + sparse_npz(wide, False)
     return s
 
 
@@ -329,7 +358,7 @@ def main():
     except ImportError:
         sys.exit("make_corpus.py: NumPy is needed for corpus/npy (apt-get install python3-numpy)")
     write("npy", npy_seeds(), 4096)
-    write("npz", npz_seeds(), 8192)
+    write("npz", npz_seeds(), 8192)  # with scipy.sparse.save_npz files (needs SciPy)
 
 
 if __name__ == "__main__":

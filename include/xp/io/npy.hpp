@@ -113,6 +113,15 @@ void write_npy(const std::string& path, npy_dtype dtype, const shape_type& shape
 /// (magic, version, length, dictionary, padding to 64 bytes).
 std::string npy_header_bytes(npy_dtype dtype, const shape_type& shape);
 
+/// @brief The header of a 0-d bytes array of `length` bytes, np.array(b'csr') ('|S3', shape ()).
+std::string npy_bytes_header(std::size_t length);
+
+/// @brief The one string a .npy of NumPy's bytes ('|S<n>') or str ('<U<n>', UTF-8 here) dtype
+/// holds, trailing NULs removed, as NumPy's `.item()` gives it (np.array(b'csr') -> "csr").
+/// @throws as npy_reader::open_source; xp::dtype_error when the array holds another dtype;
+///         xp::value_error when it holds more or fewer than one string.
+std::string read_npy_text(std::shared_ptr<const npy_source> source, const std::string& name);
+
 /// @brief Allocates the host array of a validated reader and fills it.
 template <class T>
 ndarray<T, host> load_npy_from(const npy_reader& reader, const npy_load_options& options) {

@@ -3,7 +3,8 @@
 /// @brief NumPy .npz archives: `savez` (np.savez) and `load_npz` (np.load of an .npz).
 ///
 /// An .npz is a ZIP archive of .npy files, one per array, named after the array plus ".npy",
-/// stored without compression. The templates here only erase the element type (npz_entry)
+/// stored (np.savez) or deflated (np.savez_compressed, read and written through zlib when xp
+/// is built with it). The templates here only erase the element type (npz_entry)
 /// or pick it (npz_file::get); the ZIP format, CRC-32, validation and file I/O are compiled
 /// into the xp library (src/npz.cpp), and each member is read by the .npy reader with all of
 /// load_npy's checks.
@@ -55,10 +56,28 @@ class npz_entry {
     m_owner = std::move(h);
   }
 
+  /// @brief A 0-d NumPy bytes array, np.array(b'csr') (dtype '|S<n>', n = text.size(), or '|S1'
+  /// holding b'' for an empty text): how scipy.sparse.save_npz stores a matrix's format.
+  static npz_entry bytes(std::string name, std::string text) {
+    npz_entry e;
+    auto held = std::make_shared<const std::string>(text.empty() ? std::string(1, '\0') : std::move(text));
+    e.m_name = std::move(name);
+    e.m_named = true;
+    e.m_bytes = true;
+    e.m_dtype = detail::npy_dtype_of<std::uint8_t>();  // one byte per item: nothing to byte-swap
+    e.m_itemsize = 1;
+    e.m_data = held->data();
+    e.m_nbytes = held->size();
+    e.m_owner = std::move(held);
+    return e;
+  }
+
   /// @brief The name given, or "" for an unnamed entry.
   const std::string& name() const noexcept { return m_name; }
   /// @brief False for an entry made from an array alone.
   bool named() const noexcept { return m_named; }
+  /// @brief True for an entry made by npz_entry::bytes (dtype '|S<nbytes>', shape ()).
+  bool is_bytes() const noexcept { return m_bytes; }
 
   /// @name The array as savez writes it: dtype, shape, C-contiguous host bytes.
   /// @{
@@ -70,8 +89,10 @@ class npz_entry {
   /// @}
 
  private:
+  npz_entry() = default;
   std::string m_name;
   bool m_named = false;
+  bool m_bytes = false;
   detail::npy_dtype m_dtype = detail::npy_dtype::float64;
   std::size_t m_itemsize = 8;
   shape_type m_shape;
@@ -84,9 +105,11 @@ namespace detail {
 
 /// @brief Options of the compiled .npz writer. `zip64_limit`: sizes and offsets above it use
 /// ZIP64 records; Python's zipfile (and so np.savez) uses 2^31 - 1. Tests lower it to 0 to
-/// write every ZIP64 record NumPy can meet.
+/// write every ZIP64 record NumPy can meet. `compress`: members deflated as
+/// np.savez_compressed writes them (needs zlib: npz_compression_available()).
 struct npz_write_options {
   std::uint64_t zip64_limit = (std::uint64_t{1} << 31) - 1;
+  bool compress = false;
 };
 
 /// @brief The compiled part of savez.
@@ -101,6 +124,12 @@ class npz_archive;
 /// `name + ".npy"`), after checking its CRC-32 when `verify_crc`.
 /// @throws as npz_file::get, before any dtype check.
 npy_reader open_npz_member(const npz_archive& archive, const std::string& name, bool verify_crc);
+
+/// @brief The bytes of that member (inflated when compressed, CRC-checked when `verify_crc`),
+/// before any .npy parsing.
+/// @throws as open_npz_member, before any .npy check.
+std::shared_ptr<const npy_source> open_npz_member_bytes(const npz_archive& archive, const std::string& name,
+                                                        bool verify_crc);
 
 }  // namespace detail
 
@@ -120,15 +149,27 @@ class npz_file {
   /// member's full name, "a.npy"). The member's CRC-32 is checked, then it is read with all
   /// of load_npy's validation; with `options.convert` another dtype converts to T.
   /// @throws xp::index_error when no member has that name (NumPy: KeyError); xp::io_error
-  ///         when the member is compressed (np.savez_compressed: "compressed archives are not
-  ///         supported"), encrypted, damaged (bad local header, CRC mismatch) or cannot be
-  ///         read; xp::value_error when it is not a valid .npy; xp::dtype_error when it holds
-  ///         another dtype than T and `options.convert` is not set; xp::out_of_memory.
+  ///         when the member is compressed and xp has no zlib ("compressed archives are not
+  ///         supported"), compressed by another method than deflate, encrypted, damaged (bad
+  ///         local header, bad deflate stream, CRC mismatch) or cannot be read; xp::value_error when it is not a valid
+  ///         .npy; xp::dtype_error when it holds another dtype than T and `options.convert` is not set;
+  ///         xp::out_of_memory.
   template <class T, class B = host>
   ndarray<T, B> get(const std::string& name, const npy_load_options& options = {}) const {
     const detail::npy_reader reader = detail::open_npz_member(*m_archive, name, true);
     return asarray<B>(detail::load_npy_from<T>(reader, options));
   }
+
+  /// @brief z[name].item() of a member that holds one string: NumPy's bytes ('|S<n>', as
+  /// np.array(b'csr')) or str ('<U<n>', returned as UTF-8), trailing NULs removed.
+  /// @throws as get; xp::dtype_error when the member holds numbers; xp::value_error when it
+  ///         holds more or fewer than one string.
+  std::string get_string(const std::string& name) const;
+
+  /// @brief The member's validated .npy reader (CRC-checked, inflated once): its dtype() and
+  /// shape(), then detail::load_npy_from<T>(reader, options) reads it without opening it again.
+  /// @throws as get, before any dtype check.
+  detail::npy_reader reader(const std::string& name) const { return detail::open_npz_member(*m_archive, name, true); }
 
   /// @brief z[name].shape, read from the member's header.
   /// @throws as get, except xp::dtype_error.
@@ -145,9 +186,14 @@ class npz_file {
   std::shared_ptr<const detail::npz_archive> m_archive;
 };
 
+/// @brief True when xp was built with zlib: then load_npz reads np.savez_compressed archives and
+/// savez_compressed writes them; without it compressed members throw xp::io_error.
+bool npz_compression_available() noexcept;
+
 /// @brief np.load(path) of an .npz archive: opens it and reads its directory (the arrays are
-/// read by npz_file::get). Reads what np.savez writes (stored members, ZIP64 records, data
-/// before the archive); np.savez_compressed archives open, and their members refuse to load.
+/// read by npz_file::get). Reads what np.savez and np.savez_compressed write (stored and
+/// deflated members, ZIP64 records, data before the archive); deflated members need zlib
+/// (npz_compression_available(); without it they refuse to load).
 /// @throws xp::io_error when the file cannot be opened or read, or is not a ZIP archive or
 ///         a damaged one (every offset and length is checked against the file), or spans
 ///         several disks. Messages name the file.
@@ -181,5 +227,12 @@ npz_file load_npz_memory(const void* bytes, std::size_t size, const std::string&
 void savez(const std::string& path, std::initializer_list<npz_entry> arrays);
 /// @brief savez of a list built at run time.
 void savez(const std::string& path, const std::vector<npz_entry>& arrays);
+
+/// @brief np.savez_compressed: savez with every member deflated (zlib's default level, as
+/// Python's zipfile), byte for byte as NumPy 1.24 writes it with the same zlib.
+/// @throws as savez; xp::io_error when xp was built without zlib (npz_compression_available()).
+void savez_compressed(const std::string& path, std::initializer_list<npz_entry> arrays);
+/// @brief savez_compressed of a list built at run time.
+void savez_compressed(const std::string& path, const std::vector<npz_entry>& arrays);
 
 }  // namespace xp
