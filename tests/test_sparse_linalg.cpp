@@ -218,7 +218,7 @@ TEST_CASE("lsmr, lsqr, cg: iterations past the stop are frozen (check_every chan
   check_near(c1.x, c64.x, 0.0);
 }
 
-TEST_CASE("linear_operator: a complex dense operator's rmatvec is A^H x") {
+TEST_CASE("sparse linear_operator: a complex dense operator's rmatvec is A^H x") {
   using C = xp::complex128;
   const auto re = gold("mat_tall"), im = gold("mat_ill");
   const xp::ndarray<C, B> a(re + im * C(0, 1));
@@ -300,7 +300,7 @@ TEST_CASE("cg and gmres: float32 stays float32") {
   check_near(g.x, gold<float>("x_gmres_f32"), 1e-4);
 }
 
-TEST_CASE("iterative solvers: bad arguments are typed errors") {
+TEST_CASE("sparse iterative solvers: bad arguments are typed errors") {
   const auto a = gold("mat_tall");
   const auto b = gold("rhs_b60");
   CHECK_THROWS_AS(spl::lsmr(a, xp::zeros<double, B>({59})), xp::shape_error);

@@ -10,4 +10,4 @@
 #include "xp/linalg.hpp"
 #include "xp/random.hpp"
 #include "xp/sparse/csr.hpp"
-#include "xp/sparse/iterative.hpp"
+#include "xp/sparse/linalg/iterative.hpp"

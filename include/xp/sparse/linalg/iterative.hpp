@@ -24,7 +24,6 @@
 #include "xp/sparse/linalg/linear_operator.hpp"
 
 namespace xp::sparse::linalg {
-inline namespace iterative_v2 {
 namespace detail {
 
 template <class X>
@@ -201,5 +200,4 @@ auto gmres(const A& a, const ndarray<Tb, B>& b, const krylov_options& options = 
   return primitive::iterative<B>::gmres(p);
 }
 
-}  // namespace iterative_v2
 }  // namespace xp::sparse::linalg

@@ -19,6 +19,7 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "xp/array/transfer.hpp"
@@ -32,7 +33,6 @@
 #include "xp/sparse/linalg/iterative_problem.hpp"
 
 namespace xp::sparse::linalg {
-inline namespace iterative_v2 {
 namespace detail {
 
 // ---- shared pieces ---------------------------------------------------------------------------
@@ -58,6 +58,24 @@ template <class E>
 auto sum_squares(const E& e) {
   if constexpr (::xp::detail::is_complex_v<typename E::value_type>) return ::xp::sum(::xp::real(e * ::xp::conj(e)));
   else return ::xp::sum(::xp::square(e));
+}
+
+/// |v|^2's dtype (R's real type): what the loops' sums are kept in.
+template <class R, class B>
+using sum_squares_t = typename decltype(sum_squares(std::declval<const ndarray<R, B>&>()))::value_type;
+
+/// |e|^2 into `out`, a 0-d array made once before the loop (the loop allocates no result).
+template <class E, class S, class B>
+void sum_squares_into(const E& e, const ndarray<S, B>& out) {
+  if constexpr (::xp::detail::is_complex_v<typename E::value_type>)
+    ::xp::sum(::xp::real(e * ::xp::conj(e)), {}, false, ::xp::out(out));
+  else ::xp::sum(::xp::square(e), {}, false, ::xp::out(out));
+}
+
+/// A 0-d array for one of the loop's sums.
+template <class S, class B>
+ndarray<S, B> scalar_slot() {
+  return empty<S, B>({});
 }
 
 /// |v| read by the host (the setup's few waits, before the loop).
@@ -330,21 +348,24 @@ lsmr_result<R, B> lsmr_loop(const lsmr_problem<R, B>& p) {
   const ndarray<double, B> alpha_view = XP_STATE_FIELD(state, lsmr_state, alpha);
   const ndarray<double, B> beta_view = XP_STATE_FIELD(state, lsmr_state, beta);
   ndarray<R, B> h = v.copy(), hbar = zeros<R, B>({n});
-  auto sum_x = sum_squares(res.x);
+  // every array the loop touches is made here: the products write into t_buf and w_buf (or, from a
+  // callable that returns new arrays, replace them for one iteration), the sums into their slots
+  const ndarray<R, B> t_buf({m}), w_buf({n});
+  using S = sum_squares_t<R, B>;
+  const ndarray<S, B> sum_u = scalar_slot<S, B>(), sum_v = scalar_slot<S, B>(), sum_x = scalar_slot<S, B>();
+  sum_squares_into(res.x, sum_x);
   in_bursts(maxiter, o.check_every, XP_STATE_FIELD(state, lsmr_state, stopped), [&] {
-    const ndarray<R, B> t = op.matvec(v);
-    const auto sum_u = sum_squares(t - alpha_view * u);
-    primitive::for_each<B>::run(
-        1, lsmr_step_u<typename decltype(sum_u)::value_type, typename decltype(sum_x)::value_type>{st, sum_u.data(),
-                                                                                                   sum_x.data()});
+    const ndarray<R, B> t = op.matvec(v, t_buf);
+    sum_squares_into(t - alpha_view * u, sum_u);
+    primitive::for_each<B>::run(1, lsmr_step_u<S, S>{st, sum_u.data(), sum_x.data()});
     primitive::for_each<B>::run(m, lsmr_update_u<R>{st, t.data(), u.data()});
-    const ndarray<R, B> w = op.rmatvec(u);
-    const auto sum_v = sum_squares(w - beta_view * v);
-    primitive::for_each<B>::run(1, lsmr_step_v<typename decltype(sum_v)::value_type>{st, sum_v.data()});
+    const ndarray<R, B> w = op.rmatvec(u, w_buf);
+    sum_squares_into(w - beta_view * v, sum_v);
+    primitive::for_each<B>::run(1, lsmr_step_v<S>{st, sum_v.data()});
     primitive::for_each<B>::run(n, lsmr_update_x<R>{st, w.data(), v.data(), h.data(), hbar.data(), res.x.data()});
-    sum_x = sum_squares(res.x);
+    sum_squares_into(res.x, sum_x);
   });
-  primitive::for_each<B>::run(1, lsmr_finish<typename decltype(sum_x)::value_type>{st, sum_x.data()});
+  primitive::for_each<B>::run(1, lsmr_finish<S>{st, sum_x.data()});
   s = state_on_host<lsmr_state>(state);
   res.istop = static_cast<int>(s.istop);
   res.itn = static_cast<index_t>(s.itn);
@@ -545,17 +566,19 @@ lsqr_result<R, B> lsqr_loop(const lsqr_problem<R, B>& p) {
   const ndarray<double, B> alfa_view = XP_STATE_FIELD(state, lsqr_state, alfa);
   const ndarray<double, B> beta_view = XP_STATE_FIELD(state, lsqr_state, beta);
   R* var = o.calc_var ? res.var.data() : nullptr;
+  // as lsmr's: the loop's vectors and sums are made here, once
+  const ndarray<R, B> t_buf({m}), w2_buf({n});
+  using S = sum_squares_t<R, B>;
+  const ndarray<S, B> sum_u = scalar_slot<S, B>(), sum_v = scalar_slot<S, B>(), sum_w = scalar_slot<S, B>();
   in_bursts(iter_lim, o.check_every, XP_STATE_FIELD(state, lsqr_state, stopped), [&] {
-    const ndarray<R, B> t = op.matvec(v);
-    const auto sum_u = sum_squares(t - alfa_view * u);
-    primitive::for_each<B>::run(1, lsqr_step_u<typename decltype(sum_u)::value_type>{st, sum_u.data()});
+    const ndarray<R, B> t = op.matvec(v, t_buf);
+    sum_squares_into(t - alfa_view * u, sum_u);
+    primitive::for_each<B>::run(1, lsqr_step_u<S>{st, sum_u.data()});
     primitive::for_each<B>::run(m, lsqr_update_u<R>{st, t.data(), u.data()});
-    const ndarray<R, B> w2 = op.rmatvec(u);
-    const auto sum_v = sum_squares(w2 - beta_view * v);
-    const auto sum_w = sum_squares(w);
-    primitive::for_each<B>::run(
-        1, lsqr_step_v<typename decltype(sum_v)::value_type, typename decltype(sum_w)::value_type>{st, sum_v.data(),
-                                                                                                   sum_w.data()});
+    const ndarray<R, B> w2 = op.rmatvec(u, w2_buf);
+    sum_squares_into(w2 - beta_view * v, sum_v);
+    sum_squares_into(w, sum_w);
+    primitive::for_each<B>::run(1, lsqr_step_v<S, S>{st, sum_v.data(), sum_w.data()});
     primitive::for_each<B>::run(n, lsqr_update_x<R>{st, w2.data(), v.data(), w.data(), res.x.data(), var});
   });
   s = state_on_host<lsqr_state>(state);
@@ -682,25 +705,26 @@ krylov_result<R, B> cg_loop(const krylov_problem<R, B>& p) {
   ndarray<double, B> state = state_array<cg_state, B>(s);
   auto* st = reinterpret_cast<cg_state*>(state.data());
   ndarray<R, B> pv = zeros<R, B>({n});
-  auto rr = sum_squares(r);
+  // the loop's vectors and sums, made once (cg is real: its sums are in R)
+  const ndarray<R, B> z_buf({n}), q_buf({n});
+  const ndarray<R, B> rr = scalar_slot<R, B>(), rz = scalar_slot<R, B>(), pq = scalar_slot<R, B>();
+  sum_squares_into(r, rr);
   in_bursts(maxiter + 1, o.check_every, XP_STATE_FIELD(state, cg_state, stopped), [&] {
-    const ndarray<R, B> z = p.m ? p.m->matvec(r) : r;
+    const ndarray<R, B> z = p.m ? p.m->matvec(r, z_buf) : r;
     if (p.m) {
-      const auto rz = ::xp::sum(r * z);
-      primitive::for_each<B>::run(
-          1, cg_step_z<typename decltype(rz)::value_type, typename decltype(rr)::value_type>{st, rz.data(), rr.data()});
+      ::xp::sum(r * z, {}, false, ::xp::out(rz));
+      primitive::for_each<B>::run(1, cg_step_z<R, R>{st, rz.data(), rr.data()});
     } else {
-      primitive::for_each<B>::run(
-          1, cg_step_z<typename decltype(rr)::value_type, typename decltype(rr)::value_type>{st, rr.data(), rr.data()});
+      primitive::for_each<B>::run(1, cg_step_z<R, R>{st, rr.data(), rr.data()});
     }
     primitive::for_each<B>::run(n, cg_update_p<R>{st, z.data(), pv.data()});
-    const ndarray<R, B> q = op.matvec(pv);
-    const auto pq = ::xp::sum(pv * q);
-    primitive::for_each<B>::run(1, cg_step_q<typename decltype(pq)::value_type>{st, pq.data()});
+    const ndarray<R, B> q = op.matvec(pv, q_buf);
+    ::xp::sum(pv * q, {}, false, ::xp::out(pq));
+    primitive::for_each<B>::run(1, cg_step_q<R>{st, pq.data()});
     primitive::for_each<B>::run(n, cg_update_x<R>{st, pv.data(), q.data(), res.x.data(), r.data()});
-    rr = sum_squares(r);
+    sum_squares_into(r, rr);
   });
-  primitive::for_each<B>::run(1, cg_finish<typename decltype(rr)::value_type>{st, rr.data()});
+  primitive::for_each<B>::run(1, cg_finish<R>{st, rr.data()});
   s = state_on_host<cg_state>(state);
   res.info = s.stopped != 0 ? static_cast<int>(s.info) : static_cast<int>(maxiter);
   return res;
@@ -846,5 +870,4 @@ krylov_result<R, B> gmres_loop(const krylov_problem<R, B>& p) {
 #undef XP_STATE_FIELD
 
 }  // namespace detail
-}  // namespace iterative_v2
 }  // namespace xp::sparse::linalg

@@ -11,7 +11,6 @@
 #include "xp/sparse/linalg/linear_operator.hpp"
 
 namespace xp::sparse::linalg {
-inline namespace iterative_v2 {
 
 /// @brief lsmr's keyword arguments (SciPy's names and defaults; maxiter: min(m, n) when not given).
 struct lsmr_options {
@@ -114,5 +113,4 @@ template <class R, class B>
 using krylov_problem = iterative_problem<R, B, krylov_options>;
 
 }  // namespace detail
-}  // namespace iterative_v2
 }  // namespace xp::sparse::linalg
