@@ -7,6 +7,7 @@
 // in another order, they are the host's within one iteration and x is the host's.
 #include <cmath>
 #include <optional>
+#include <set>
 #include <string>
 
 #include <xp/sparse/csr.hpp>
@@ -216,6 +217,31 @@ TEST_CASE("lsmr, lsqr, cg: iterations past the stop are frozen (check_every chan
   const auto c1 = spl::cg(spd, gold("rhs_b40"), {.rtol = 1e-8, .check_every = 1});
   const auto c64 = spl::cg(spd, gold("rhs_b40"), {.rtol = 1e-8, .check_every = 64});
   check_near(c1.x, c64.x, 0.0);
+}
+
+TEST_CASE("sparse lsmr: the products write into the solver's vectors, the same ones every iteration") {
+  const auto dense = gold("mat_tall");
+  std::set<const double*> matvec_into, rmatvec_into;
+  xp::index_t matvecs = 0;
+  const spl::linear_operator<double, B> op(
+      {60, 40},
+      [&](const xp::ndarray<double, B>& x, xp::ndarray<double, B>& y) {
+        matvec_into.insert(y.data());
+        ++matvecs;
+        y(xp::all) = xp::matmul(dense, x);
+      },
+      [&](const xp::ndarray<double, B>& x, xp::ndarray<double, B>& y) {
+        rmatvec_into.insert(y.data());
+        y(xp::all) = xp::matmul(xp::transpose(dense), x);
+      });
+  const auto r = spl::lsmr(op, gold("rhs_b60"), ls_options<spl::lsmr_options>("opts_lsmr_tall"));
+  const auto s = numbers("stats_lsmr_tall");
+  check_count(r.istop, s[0]);
+  check_count(static_cast<double>(r.itn), s[1]);
+  check_near(r.x, gold("x_lsmr_tall"), x_tolerance);
+  CHECK(matvecs >= r.itn);
+  CHECK(matvec_into.size() == 1);   // the loop's one vector
+  CHECK(rmatvec_into.size() <= 2);  // the setup's product, then the loop's one vector
 }
 
 TEST_CASE("sparse linear_operator: a complex dense operator's rmatvec is A^H x") {

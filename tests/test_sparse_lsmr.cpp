@@ -1,8 +1,9 @@
 // xp/sparse/linalg/iterative.hpp: lsmr against scipy.sparse.linalg.lsmr (tests/golden/sparse/lsmr.npz,
 // written by tests/golden/make_golden_sparse.py): overdetermined, underdetermined, damped, tight
 // tolerances, maxiter, badly conditioned, x0 and consistent systems, through a dense matrix, a CSR
-// matrix and a linear_operator (products into given vectors); float32 (solved in float64, as SciPy); b = 0; b of shape (m, 1); every error. istop and itn are
-// SciPy's; on the device, whose sums run in another order, itn may differ by one at a test's edge.
+// matrix and a linear_operator (products into given vectors); float32 (solved in float64, as
+// SciPy); b = 0; b of shape (m, 1); every error. istop and itn are SciPy's; on the device, whose
+// sums run in another order, itn may differ by one at a test's edge.
 #include <algorithm>
 #include <cstdint>
 #include <string>

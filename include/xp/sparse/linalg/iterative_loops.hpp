@@ -8,7 +8,10 @@
 /// one-thread for_each steps; the vector updates read their coefficients from it, and become
 /// no-ops once the stop flag is set, so x is SciPy's although the host reads the flag only after
 /// bursts of 1, 2, 4, ... up to check_every iterations (the one wait per burst). An lsmr
-/// iteration: 2 products, 3 sums (each one reduction), 2 one-thread steps and 2 vector updates.
+/// iteration: 2 products, 3 sums (each one reduction), 2 one-thread steps and 2 vector updates;
+/// every vector and 0-d sum it uses is made before the loop, so the host only launches (and waits
+/// once per burst). gmres is the exception: the host reads the residual once per restart cycle, and
+/// its Arnoldi step makes its products' arrays each inner iteration.
 
 #include <algorithm>
 #include <cfloat>
@@ -102,16 +105,25 @@ State state_on_host(const ndarray<double, B>& a) {
 /// The 0-d view of one field (a device scalar for expressions).
 #define XP_STATE_FIELD(array, State, field) (array)(static_cast<index_t>(offsetof(State, field) / sizeof(double)))
 
+/// A burst's end with nothing to run before the host reads the flag.
+struct nothing_pending {
+  void operator()() const {}
+};
+
 /// Runs `iteration()` up to `count` times in bursts of 1, 2, 4, ... up to check_every, reading
-/// `flag` (a 0-d view) after each burst: the one wait per burst.
-template <class B, class F>
-void in_bursts(index_t count, index_t check_every, const ndarray<double, B>& flag, F&& iteration) {
+/// `flag` (a 0-d view) after each burst: the one wait per burst. `settle()` runs (on the device)
+/// before each read: the loops whose last iteration's test waits for the next iteration's step
+/// run it there, so a stop in a burst's last iteration is seen at that burst's end, not one burst
+/// later.
+template <class B, class F, class G = nothing_pending>
+void in_bursts(index_t count, index_t check_every, const ndarray<double, B>& flag, F&& iteration, G&& settle = {}) {
   index_t next = 1;
   for (index_t done = 0; done < count;) {
     const index_t burst = std::min({next, check_every, count - done});
     next *= 2;
     for (index_t k = 0; k < burst; ++k) iteration();
     done += burst;
+    settle();
     if (flag.item() != 0) break;
   }
 }
@@ -177,7 +189,7 @@ struct lsmr_step_u {
   }
 };
 
-/// The tests still due when the loop ends.
+/// The last iteration's tests, still due at a burst's end (run there, once per burst).
 template <class SX>
 struct lsmr_finish {
   lsmr_state* st;
@@ -354,18 +366,22 @@ lsmr_result<R, B> lsmr_loop(const lsmr_problem<R, B>& p) {
   using S = sum_squares_t<R, B>;
   const ndarray<S, B> sum_u = scalar_slot<S, B>(), sum_v = scalar_slot<S, B>(), sum_x = scalar_slot<S, B>();
   sum_squares_into(res.x, sum_x);
-  in_bursts(maxiter, o.check_every, XP_STATE_FIELD(state, lsmr_state, stopped), [&] {
-    const ndarray<R, B> t = op.matvec(v, t_buf);
-    sum_squares_into(t - alpha_view * u, sum_u);
-    primitive::for_each<B>::run(1, lsmr_step_u<S, S>{st, sum_u.data(), sum_x.data()});
-    primitive::for_each<B>::run(m, lsmr_update_u<R>{st, t.data(), u.data()});
-    const ndarray<R, B> w = op.rmatvec(u, w_buf);
-    sum_squares_into(w - beta_view * v, sum_v);
-    primitive::for_each<B>::run(1, lsmr_step_v<S>{st, sum_v.data()});
-    primitive::for_each<B>::run(n, lsmr_update_x<R>{st, w.data(), v.data(), h.data(), hbar.data(), res.x.data()});
-    sum_squares_into(res.x, sum_x);
-  });
-  primitive::for_each<B>::run(1, lsmr_finish<S>{st, sum_x.data()});
+  in_bursts(
+      maxiter, o.check_every, XP_STATE_FIELD(state, lsmr_state, stopped),
+      [&] {
+        const ndarray<R, B> t = op.matvec(v, t_buf);
+        sum_squares_into(t - alpha_view * u, sum_u);
+        primitive::for_each<B>::run(1, lsmr_step_u<S, S>{st, sum_u.data(), sum_x.data()});
+        primitive::for_each<B>::run(m, lsmr_update_u<R>{st, t.data(), u.data()});
+        const ndarray<R, B> w = op.rmatvec(u, w_buf);
+        sum_squares_into(w - beta_view * v, sum_v);
+        primitive::for_each<B>::run(1, lsmr_step_v<S>{st, sum_v.data()});
+        primitive::for_each<B>::run(n, lsmr_update_x<R>{st, w.data(), v.data(), h.data(), hbar.data(), res.x.data()});
+        sum_squares_into(res.x, sum_x);
+      },
+      [&] {
+        primitive::for_each<B>::run(1, lsmr_finish<S>{st, sum_x.data()});
+      });
   s = state_on_host<lsmr_state>(state);
   res.istop = static_cast<int>(s.istop);
   res.itn = static_cast<index_t>(s.itn);
@@ -647,6 +663,7 @@ struct cg_step_q {
   }
 };
 
+/// The last update's residual test, at a burst's end.
 template <class SR>
 struct cg_finish {
   cg_state* st;
@@ -709,22 +726,26 @@ krylov_result<R, B> cg_loop(const krylov_problem<R, B>& p) {
   const ndarray<R, B> z_buf({n}), q_buf({n});
   const ndarray<R, B> rr = scalar_slot<R, B>(), rz = scalar_slot<R, B>(), pq = scalar_slot<R, B>();
   sum_squares_into(r, rr);
-  in_bursts(maxiter + 1, o.check_every, XP_STATE_FIELD(state, cg_state, stopped), [&] {
-    const ndarray<R, B> z = p.m ? p.m->matvec(r, z_buf) : r;
-    if (p.m) {
-      ::xp::sum(r * z, {}, false, ::xp::out(rz));
-      primitive::for_each<B>::run(1, cg_step_z<R, R>{st, rz.data(), rr.data()});
-    } else {
-      primitive::for_each<B>::run(1, cg_step_z<R, R>{st, rr.data(), rr.data()});
-    }
-    primitive::for_each<B>::run(n, cg_update_p<R>{st, z.data(), pv.data()});
-    const ndarray<R, B> q = op.matvec(pv, q_buf);
-    ::xp::sum(pv * q, {}, false, ::xp::out(pq));
-    primitive::for_each<B>::run(1, cg_step_q<R>{st, pq.data()});
-    primitive::for_each<B>::run(n, cg_update_x<R>{st, pv.data(), q.data(), res.x.data(), r.data()});
-    sum_squares_into(r, rr);
-  });
-  primitive::for_each<B>::run(1, cg_finish<R>{st, rr.data()});
+  in_bursts(
+      maxiter + 1, o.check_every, XP_STATE_FIELD(state, cg_state, stopped),
+      [&] {
+        const ndarray<R, B> z = p.m ? p.m->matvec(r, z_buf) : r;
+        if (p.m) {
+          ::xp::sum(r * z, {}, false, ::xp::out(rz));
+          primitive::for_each<B>::run(1, cg_step_z<R, R>{st, rz.data(), rr.data()});
+        } else {
+          primitive::for_each<B>::run(1, cg_step_z<R, R>{st, rr.data(), rr.data()});
+        }
+        primitive::for_each<B>::run(n, cg_update_p<R>{st, z.data(), pv.data()});
+        const ndarray<R, B> q = op.matvec(pv, q_buf);
+        ::xp::sum(pv * q, {}, false, ::xp::out(pq));
+        primitive::for_each<B>::run(1, cg_step_q<R>{st, pq.data()});
+        primitive::for_each<B>::run(n, cg_update_x<R>{st, pv.data(), q.data(), res.x.data(), r.data()});
+        sum_squares_into(r, rr);
+      },
+      [&] {
+        primitive::for_each<B>::run(1, cg_finish<R>{st, rr.data()});
+      });
   s = state_on_host<cg_state>(state);
   res.info = s.stopped != 0 ? static_cast<int>(s.info) : static_cast<int>(maxiter);
   return res;
