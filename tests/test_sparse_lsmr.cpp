@@ -1,8 +1,9 @@
-// xp/sparse/iterative.hpp: lsmr against scipy.sparse.linalg.lsmr (tests/golden/sparse/lsmr.npz,
+// xp/sparse/linalg/iterative.hpp: lsmr against scipy.sparse.linalg.lsmr (tests/golden/sparse/lsmr.npz,
 // written by tests/golden/make_golden_sparse.py): overdetermined, underdetermined, damped, tight
 // tolerances, maxiter, badly conditioned, x0 and consistent systems, through a dense matrix, a CSR
-// matrix and a linear_operator; float32; b = 0; b of shape (m, 1); every error. istop and itn are
-// SciPy's; on the device, whose sums run in another order, itn may differ by one at a test's edge.
+// matrix and a linear_operator (products into given vectors); float32 (solved in float64, as
+// SciPy); b = 0; b of shape (m, 1); every error. istop and itn are SciPy's; on the device, whose
+// sums run in another order, itn may differ by one at a test's edge.
 #include <algorithm>
 #include <cstdint>
 #include <string>
@@ -90,23 +91,21 @@ TEST_CASE("lsmr: SciPy's answers through a CSR matrix and a linear operator") {
     check_like_scipy(spl::lsmr(a, gold(std::string("b_") + name), options_of(name)), name, 1e-7);
   }
   const auto dense = gold("a_tall");
-  spl::linear_operator<double, B> op;
-  op.shape = {dense.shape()[0], dense.shape()[1]};
-  op.matvec = [&](const xp::ndarray<double, B>& x, xp::ndarray<double, B>& y) { y = xp::matmul(dense, x); };
-  op.rmatvec = [&](const xp::ndarray<double, B>& x, xp::ndarray<double, B>& y) {
-    y = xp::matmul(xp::transpose(dense), x);
-  };
+  const spl::linear_operator<double, B> op(
+      {dense.shape()[0], dense.shape()[1]},
+      [&](const xp::ndarray<double, B>& x, xp::ndarray<double, B>& y) { y = xp::matmul(dense, x); },
+      [&](const xp::ndarray<double, B>& x, xp::ndarray<double, B>& y) { y = xp::matmul(xp::transpose(dense), x); });
   // b as a column (m, 1), as SciPy squeezes it
   const auto b = gold("b_tall").reshape({60, 1});
   check_like_scipy(spl::lsmr(op, b, options_of("tall")), "tall", 1e-7);
 }
 
-TEST_CASE("lsmr: float32 problems stay float32 and agree with float64") {
+TEST_CASE("lsmr: float32 problems solve in float64 (SciPy's result_type(A, b, float)) and agree with float64") {
   const auto a = gold("a_tall").template astype<float>();
   const auto b = gold("b_tall").template astype<float>();
   const auto r = spl::lsmr(a, b);
-  static_assert(std::is_same_v<decltype(r.x), xp::ndarray<float, B>>);
-  // float32's own rounding moves the stopping point by a few iterations
+  static_assert(std::is_same_v<decltype(r.x), xp::ndarray<double, B>>);
+  // float32 data (A and b rounded to float32) moves the stopping point by a few iterations
   CHECK(r.istop == 2);
   check_close(r.x.template astype<double>(), gold("x_tall"), 1e-3);
   // a float32 matrix with float64 data computes in float64 (the seed's case)
