@@ -294,4 +294,30 @@ TEST_CASE("sparse: chunked_matmul multiplies a matrix larger than the device mem
   check_close(y.copy_to_host(), want, ulps<float>(64));
 }
 
+TEST_CASE("sparse: lsmr on a host matrix streamed through the device under a pool limit") {
+  // 50,000 x 2,000 with 60 entries a row (24 MiB of entries, A^T as much again) under a limit of
+  // 8 MiB more than in use: every product streams its matrix in blocks; lsmr's answer is the host's
+  const xp::index_t rows = 50'000, cols = 2'000;
+  const auto a = xp::sparse::random<float, xp::host>(rows, cols, 60.0 / cols, 41);
+  const auto at = a.transpose();
+  const auto b_host = xp::random::uniform<double, xp::host>({rows}, -1.0, 1.0, 42);
+  const xp::sparse::linalg::lsmr_options o{.damp = 0.5, .maxiter = 20};
+  const auto want = xp::sparse::linalg::lsmr(a, b_host, o);
+  const auto b = xp::to_device(b_host);
+  auto& pool = xp::cuda::get_default_memory_pool();
+  pool.set_limit(pool.used_bytes() + (std::size_t{8} << 20));
+  // example-begin chunked-lsmr
+  const xp::sparse::linalg::linear_operator<double, xp::cuda> streamed(
+      {rows, cols}, [&](const xp::ndarray<double, xp::cuda>& x) { return xp::sparse::chunked_matmul(a, x); },
+      [&](const xp::ndarray<double, xp::cuda>& u) { return xp::sparse::chunked_matmul(at, u); });
+  const auto got = xp::sparse::linalg::lsmr(streamed, b, o);
+  // example-end chunked-lsmr
+  pool.set_limit(0);
+  CHECK(got.itn == want.itn);
+  CHECK(got.istop == want.istop);
+  const auto diff = xp::linalg::norm(got.x.copy_to_host() - want.x).item();
+  CHECK(diff <= 1e-9 * xp::linalg::norm(want.x).item());
+  CHECK(std::abs(got.normr - want.normr) <= 1e-9 * want.normr);
+}
+
 #endif  // XP_TEST_CUDA
