@@ -2,8 +2,9 @@
 /// @file backends/cuda/iterative.hpp
 /// @brief primitive::iterative<cuda>: the solvers' loops compiled once per type of their list
 /// (XP_ITERATIVE_LEAST_SQUARES_TYPES: lsmr, lsqr; XP_ITERATIVE_TYPES: cg, gmres) in libxp_cuda
-/// (backends/cuda/iterative.cu), so that a g++-only program solves with device arrays (its operator type-erased as a
-/// linear_operator). Includes no CUDA header: sparse/linalg/iterative_primitive.hpp includes it on every build.
+/// (backends/cuda/iterative_least_squares.cu, iterative_krylov.cu), so that a g++-only program
+/// solves with device arrays (its operator type-erased as a linear_operator). Includes no CUDA
+/// header: sparse/linalg/iterative_primitive.hpp includes it on every build.
 
 #include "xp/sparse/linalg/iterative_primitive.hpp"
 
@@ -47,13 +48,14 @@ struct primitive::iterative<cuda> {
 
 }  // namespace xp
 
-// libxp_cuda's instances: every solver for every type of the list (iterative.cu asks for the
-// instantiations); the list is written once per solver because precompiled.hpp undefines it
+// libxp_cuda's instances: every solver for every type of the list (iterative_least_squares.cu and
+// iterative_krylov.cu ask for the instantiations); the list is written once per solver because precompiled.hpp
+// undefines it
 #define XP_PRECOMPILED_LIST XP_ITERATIVE_LEAST_SQUARES_TYPES
 #define XP_PRECOMPILED_FUNCTION(R)                                                \
   xp::sparse::linalg::lsmr_result<R, xp::cuda> xp::backends::cuda::lsmr_solve<R>( \
       const xp::sparse::linalg::detail::lsmr_problem<R, xp::cuda>&)
-#if defined(XP_INSTANTIATE_ITERATIVE)
+#if defined(XP_INSTANTIATE_ITERATIVE_LEAST_SQUARES)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
 #include "xp/backends/cuda/precompiled.hpp"
@@ -61,7 +63,7 @@ struct primitive::iterative<cuda> {
 #define XP_PRECOMPILED_FUNCTION(R)                                                \
   xp::sparse::linalg::lsqr_result<R, xp::cuda> xp::backends::cuda::lsqr_solve<R>( \
       const xp::sparse::linalg::detail::lsqr_problem<R, xp::cuda>&)
-#if defined(XP_INSTANTIATE_ITERATIVE)
+#if defined(XP_INSTANTIATE_ITERATIVE_LEAST_SQUARES)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
 #include "xp/backends/cuda/precompiled.hpp"
@@ -69,7 +71,7 @@ struct primitive::iterative<cuda> {
 #define XP_PRECOMPILED_FUNCTION(R)                                                \
   xp::sparse::linalg::krylov_result<R, xp::cuda> xp::backends::cuda::cg_solve<R>( \
       const xp::sparse::linalg::detail::krylov_problem<R, xp::cuda>&)
-#if defined(XP_INSTANTIATE_ITERATIVE)
+#if defined(XP_INSTANTIATE_ITERATIVE_KRYLOV)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
 #include "xp/backends/cuda/precompiled.hpp"
@@ -77,7 +79,7 @@ struct primitive::iterative<cuda> {
 #define XP_PRECOMPILED_FUNCTION(R)                                                   \
   xp::sparse::linalg::krylov_result<R, xp::cuda> xp::backends::cuda::gmres_solve<R>( \
       const xp::sparse::linalg::detail::krylov_problem<R, xp::cuda>&)
-#if defined(XP_INSTANTIATE_ITERATIVE)
+#if defined(XP_INSTANTIATE_ITERATIVE_KRYLOV)
 #define XP_PRECOMPILED_INSTANTIATE
 #endif
 #include "xp/backends/cuda/precompiled.hpp"

@@ -1,7 +1,8 @@
 #pragma once
 /// @file sparse/linalg/iterative_loops.hpp
 /// @brief The iterative solvers' loops, written once for both backends and included only by the
-/// backends (backends/host/iterative.hpp; backends/cuda/iterative.cu, which nvcc compiles).
+/// backends (backends/host/iterative.hpp; backends/cuda/iterative_least_squares.cu and iterative_krylov.cu, which nvcc
+/// compiles).
 ///
 /// Each solver keeps SciPy's scalar recurrence (rotations, norms' estimates, stopping tests, the
 /// stop flag, istop and itn) in a small array of doubles in the backend's memory, updated by

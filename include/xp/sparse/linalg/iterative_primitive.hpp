@@ -3,8 +3,8 @@
 /// @brief The iterative solvers' primitive: `primitive::iterative<B>` with `lsmr`, `lsqr`, `cg`
 /// and `gmres`, each running one whole solve of its problem (R: XP_ITERATIVE_TYPES, XP_ITERATIVE_LEAST_SQUARES_TYPES)
 /// on backend B. The loops are written once (sparse/linalg/iterative_loops.hpp); the host instantiates them in the
-/// caller's unit, libxp_cuda compiles them once per type (backends/cuda/iterative.cu), so a g++-only program solves
-/// with device arrays.
+/// caller's unit, libxp_cuda compiles them once per type (backends/cuda/iterative_least_squares.cu,
+/// iterative_krylov.cu), so a g++-only program solves with device arrays.
 
 #include "xp/core/backend.hpp"
 #include "xp/sparse/linalg/iterative_problem.hpp"
