@@ -5,10 +5,10 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 tools/deps.sh
 export PATH=$PATH:/usr/local/cuda/bin
 build=${XP_BUILD_DIR:-build/default}
-# Without a GPU the CUDA library, the tutorials and the coverage program still compile (nvcc
-# checks the public API), but the CUDA test suite and the benchmarks (xp_bench, mostly device
-# workloads in a CUDA build), which nothing here could run, are left out: they are most of the
-# build's time. XP_GPU_TARGETS=ON builds them anyway.
+# Without a GPU the CUDA library and the coverage program still compile (nvcc checks the public
+# API) and the tutorials are built for the host alone, but the CUDA test suite and the benchmarks
+# (xp_bench, mostly device workloads in a CUDA build), which nothing here could run, are left
+# out: they are most of the build's time. XP_GPU_TARGETS=ON builds them anyway.
 gpu_targets=${XP_GPU_TARGETS:-$( (nvidia-smi -L 2>/dev/null | grep -q GPU) && echo ON || echo OFF)}
 # Without a GPU the device code that is built is only compiled, never run: nvcc's
 # --Ofast-compile=max skips the device optimisations (host code is optimised as usual). Its
@@ -24,4 +24,5 @@ elif grep -q '^CMAKE_CUDA_ARCHITECTURES:.*=90-virtual$' "$build/CMakeCache.txt" 
 fi
 # XP_WERROR=ON (CI sets it) turns every compiler warning into an error
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DXP_WARNINGS_AS_ERRORS="${XP_WERROR:-OFF}" \
-      -DXP_BUILD_CUDA_TESTS="$gpu_targets" -DXP_BUILD_BENCH="$gpu_targets" "${device_flags[@]}"
+      -DXP_BUILD_CUDA_TESTS="$gpu_targets" -DXP_BUILD_BENCH="$gpu_targets" -DXP_TUTORIALS_ON_CUDA="$gpu_targets" \
+      "${device_flags[@]}"

@@ -70,10 +70,12 @@ void scan_with(const detail::scan_problem<Acc>& p, Op op) {
 }  // namespace scan_detail
 
 template <class Acc>
-void scan_rows(const detail::scan_problem<Acc>& p) {
-  if (p.lines == 0 || p.length == 0) return;
-  if (p.op == detail::scan_op::sum) scan_detail::scan_with(p, scan_detail::add<Acc>{});
-  else scan_detail::scan_with(p, scan_detail::multiply<Acc>{});
+void scan_rows_sum(const detail::scan_problem<Acc>& p) {
+  scan_detail::scan_with(p, scan_detail::add<Acc>{});
+}
+template <class Acc>
+void scan_rows_product(const detail::scan_problem<Acc>& p) {
+  scan_detail::scan_with(p, scan_detail::multiply<Acc>{});
 }
 
 }  // namespace xp::backends::cuda
