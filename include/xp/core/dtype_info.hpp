@@ -29,6 +29,12 @@ namespace xp {
 /// @brief np.inf (the array API's constant `inf`): positive infinity, a double. Where NumPy
 /// takes np.inf as an argument, so does xp: `xp::linalg::norm(m, xp::inf)`, `-xp::inf`.
 inline constexpr double inf = std::numeric_limits<double>::infinity();
+/// @brief np.nan (the array API's `nan`): a quiet NaN, a double.
+inline constexpr double nan = std::numeric_limits<double>::quiet_NaN();
+/// @brief np.pi (the array API's `pi`): the double nearest to pi.
+inline constexpr double pi = 3.141592653589793;
+/// @brief np.e (the array API's `e`): the double nearest to Euler's number.
+inline constexpr double e = 2.718281828459045;
 
 namespace detail {
 // 2^e, exactly, in a constant expression (e within double's normal range).

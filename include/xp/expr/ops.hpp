@@ -341,6 +341,7 @@ struct bitwise_not {
 XP_UNARY_OPERATOR(~, ops::bitwise_not)
 XP_UNARY_FUNCTION(invert, ops::bitwise_not)
 XP_UNARY_FUNCTION(bitwise_invert, ops::bitwise_not)
+XP_UNARY_FUNCTION(bitwise_not, ops::bitwise_not)  // NumPy's third name for it
 
 namespace ops {
 /// np.left_shift (`x << s`): integers; a count outside [0, bits) gives 0, as NumPy (C++ leaves
