@@ -105,6 +105,22 @@ inline void check_krylov(const krylov_options& o, const char* fn) {
     throw value_error(std::string(fn) + ": restart must be positive, got " + std::to_string(o.restart));
 }
 
+/// cg's and gmres's checked problem: real R, a square operator, options and vectors checked.
+template <class A, class Tb, class B, class X0, class M>
+auto square_problem_of(const A& a, const ndarray<Tb, B>& b, const krylov_options& options, const X0& x0, const M& m,
+                       const char* fn) {
+  using R = krylov_t<A, Tb, X0>;
+  static_assert(std::is_same_v<R, float> || std::is_same_v<R, double>,
+                "xp::sparse::linalg: cg and gmres take real float32 or float64 problems (complex ones are not "
+                "supported yet)");
+  check_krylov(options, fn);
+  auto p = problem_of<R, B>(a, b, options, x0, fn, m);
+  if (p.op.shape()[0] != p.op.shape()[1])
+    throw shape_error(std::string(fn) + ": A must be square, got " + std::to_string(p.op.shape()[0]) + " x " +
+                      std::to_string(p.op.shape()[1]));
+  return p;
+}
+
 }  // namespace detail
 
 /// @brief scipy.sparse.linalg.lsmr(A, b, damp, atol, btol, conlim, maxiter, show, x0): the
@@ -165,15 +181,7 @@ auto cg(const A& a, const ndarray<Tb, B>& b, const krylov_options& options = {},
         const M& m = std::nullopt) {
   ::xp::detail::op_range<B> range("xp::sparse::linalg::cg");
   constexpr const char* fn = "xp::sparse::linalg::cg";
-  using R = detail::krylov_t<A, Tb, X0>;
-  static_assert(std::is_same_v<R, float> || std::is_same_v<R, double>,
-                "xp::sparse::linalg: cg and gmres take real float32 or float64 problems (complex ones are not "
-                "supported yet)");
-  detail::check_krylov(options, fn);
-  auto p = detail::problem_of<R, B>(a, b, options, x0, fn, m);
-  if (p.op.shape()[0] != p.op.shape()[1])
-    throw shape_error(std::string(fn) + ": A must be square, got " + std::to_string(p.op.shape()[0]) + " x " +
-                      std::to_string(p.op.shape()[1]));
+  const auto p = detail::square_problem_of(a, b, options, x0, m, fn);
   return primitive::iterative<B>::cg(p);
 }
 
@@ -188,15 +196,7 @@ auto gmres(const A& a, const ndarray<Tb, B>& b, const krylov_options& options = 
            const M& m = std::nullopt) {
   ::xp::detail::op_range<B> range("xp::sparse::linalg::gmres");
   constexpr const char* fn = "xp::sparse::linalg::gmres";
-  using R = detail::krylov_t<A, Tb, X0>;
-  static_assert(std::is_same_v<R, float> || std::is_same_v<R, double>,
-                "xp::sparse::linalg: cg and gmres take real float32 or float64 problems (complex ones are not "
-                "supported yet)");
-  detail::check_krylov(options, fn);
-  auto p = detail::problem_of<R, B>(a, b, options, x0, fn, m);
-  if (p.op.shape()[0] != p.op.shape()[1])
-    throw shape_error(std::string(fn) + ": A must be square, got " + std::to_string(p.op.shape()[0]) + " x " +
-                      std::to_string(p.op.shape()[1]));
+  const auto p = detail::square_problem_of(a, b, options, x0, m, fn);
   return primitive::iterative<B>::gmres(p);
 }
 
