@@ -387,3 +387,115 @@ TEST_CASE_TEMPLATE("indexing: a selection is the copy taken where it is written"
       }(),
       doctest::Contains("index 10 is out of bounds for axis 0 with size 10"), xp::index_error);
 }
+
+TEST_CASE_TEMPLATE("indexing: square brackets mean what the parentheses mean", T, double, std::int32_t) {
+  using A = xp::ndarray<T, B>;
+  const auto a = xp::arange<T, B>(12).reshape({3, 4});
+  // basic indices: views, as a(...)
+  static_assert(std::is_same_v<decltype(a[1]), A> && std::is_same_v<decltype(a[xp::range(0, 2)]), A>);
+  CHECK(values(A(a[1])) == values(A(a(1))));
+  CHECK(a[xp::range(1, 3)].shape() == xp::shape_type{2, 4});
+  CHECK(a[xp::newaxis].shape() == xp::shape_type{1, 3, 4});
+  CHECK(values(A(a[xp::all])) == values(a));
+  CHECK(a[-1][2].item() == a(-1, 2).item());
+  A view = a[2];
+  view[0] = T(-3);  // a view writes through, as NumPy's a[2][0] = -3
+  CHECK(a(2, 0).item() == T(-3));
+  // masks (arrays and expressions) and index arrays: the same selections as a(mask), a(idx)
+  const auto b = xp::arange<T, B>(12).reshape({3, 4});
+  CHECK(values(A(b[b > T(5)])) == values(A(b(b > T(5)))));
+  CHECK(values(A(b[xp::ndarray<bool, B>(b > T(5))])) == values(A(b(b > T(5)))));
+  CHECK(values(A(b[ints({2, 0, 2})])) == values(A(b(ints({2, 0, 2})))));
+  CHECK(A(b[ints({2, 0, 2})]).shape() == xp::shape_type{3, 4});
+  CHECK(values(A(b[xp::arange<std::int32_t, B>(2)])) == values(A(b(xp::range(0, 2)))));
+  // errors of the statement that writes the brackets
+  CHECK_THROWS_WITH_AS(
+      [&] {
+        auto r = b[ints({3})];
+        (void)r;
+      }(),
+      doctest::Contains("index 3 is out of bounds for axis 0 with size 3"), xp::index_error);
+  const auto wrong_mask = xp::ndarray<bool, B>(xp::zeros<bool, B>({4, 3}));
+  CHECK_THROWS_AS(
+      [&] {
+        auto r = b[wrong_mask];
+        (void)r;
+      }(),
+      xp::shape_error);
+  CHECK_THROWS_AS((void)A(b[5]), xp::index_error);
+  CHECK_THROWS_AS(b[ints({-4})] = T(1), xp::index_error);
+  CHECK(values(b) == values(xp::arange<T, B>(12)));  // nothing written before the error
+#if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
+  CHECK(a[1, 2].item() == a(1, 2).item());
+  CHECK(a[xp::all, 1].shape() == xp::shape_type{3});
+#endif
+}
+
+TEST_CASE_TEMPLATE("indexing: a selection reads as the array it denotes", T, double, float, std::int64_t) {
+  using A = xp::ndarray<T, B>;
+  auto x = xp::arange<T, B>(10);
+  auto sel = x[x > T(6)];  // NumPy's sel = x[x > 6]: [7 8 9]
+  CHECK(sel.shape() == xp::shape_type{3});
+  CHECK(sel.ndim() == 1);
+  CHECK(sel.size() == 3);
+  CHECK(sel.dtype() == xp::dtype::of<T>());
+  CHECK(sel.sum().item() == T(24));
+  CHECK(xp::sum(sel).item() == T(24));
+  CHECK(sel.max().item() == T(9));
+  CHECK(sel[0].item() == T(7));
+  CHECK(values(A(sel * 2 + 1)) == std::vector<T>{T(15), T(17), T(19)});
+  CHECK(values(A(xp::sort(-sel))) == std::vector<T>{T(-9), T(-8), T(-7)});
+  CHECK(values(A(xp::concat({A(sel), A(sel)}))).size() == 6);
+  CHECK(values(sel.template astype<double>()) == std::vector<double>{7, 8, 9});
+  std::ostringstream printed, printed_array;
+  printed << sel;
+  printed_array << A(sel);
+  CHECK(printed.str() == printed_array.str());
+  CHECK(x[x > T(6)].sum().item() == T(24));  // in the statement that writes it
+  // a later write to x does not show (NumPy's copy)
+  x[x > T(6)] = T(0);
+  CHECK(sel.sum().item() == T(24));
+  CHECK(x.sum().item() == T(21));
+  // a selection as an index
+  const auto idx = xp::arange<std::int64_t, B>(10);
+  CHECK(values(A(x[idx[idx > 7]])) == std::vector<T>{T(0), T(0)});
+}
+
+TEST_CASE_TEMPLATE("indexing: compound assignment through masks and index arrays", T, double, std::int32_t) {
+  using A = xp::ndarray<T, B>;
+  const auto want = [](std::initializer_list<int> v) {
+    std::vector<T> out;
+    for (const int x : v) out.push_back(T(x));
+    return out;
+  };
+  auto a = xp::arange<T, B>(8);
+  a[a > T(4)] += T(10);  // NumPy: [0 1 2 3 4 15 16 17]
+  CHECK(values(a) == want({0, 1, 2, 3, 4, 15, 16, 17}));
+  a(a < T(2)) -= 1;
+  CHECK(values(a) == want({-1, 0, 2, 3, 4, 15, 16, 17}));
+  a[ints({2, 3})] *= T(3);
+  CHECK(values(a) == want({-1, 0, 6, 9, 4, 15, 16, 17}));
+  // a repeated index adds once, as NumPy's buffered a[[0, 0, 1]] += 1
+  a[ints({0, 0, 1})] += T(1);
+  CHECK(values(a) == want({0, 1, 6, 9, 4, 15, 16, 17}));
+  // values broadcast to the selection; an expression on the right
+  a[ints({4, 5})] += xp::arange<T, B>(2) * T(100);
+  CHECK(values(a) == want({0, 1, 6, 9, 4, 115, 16, 17}));
+  a(ints({6, 7}), xp::newaxis) -= T(16);
+  CHECK(values(a) == want({0, 1, 6, 9, 4, 115, 0, 1}));
+  // 2-D: rows by index, elements by mask
+  auto m = xp::arange<T, B>(6).reshape({2, 3});
+  m[ints({1})] += T(1);
+  m[m > T(4)] *= T(2);
+  CHECK(values(m) == want({0, 1, 2, 4, 10, 12}));
+  // a selection kept in a variable holds its copy: compound assignment updates that copy
+  auto kept = m[m > T(3)];
+  kept += T(1);
+  CHECK(values(A(kept)) == want({5, 11, 13}));
+  CHECK(values(m) == want({0, 1, 2, 4, 10, 12}));
+  // errors: out of range, mismatched values; nothing is written
+  CHECK_THROWS_AS(m[ints({2})] += T(1), xp::index_error);
+  const auto two = xp::arange<T, B>(2);
+  CHECK_THROWS_AS(m[m > T(3)] += two, xp::shape_error);
+  CHECK(values(m) == want({0, 1, 2, 4, 10, 12}));
+}

@@ -5,12 +5,20 @@
 /// boolean-mask indexing `a(mask)`, `a(x > 0) = v`, and `nonzero`, `argwhere`,
 /// `flatnonzero`, one-argument `where`.
 ///
-/// `a(idx)` and `a(mask)` return an `xp::indexed` proxy. Read, it is NumPy's copy taken where it
+/// `a[idx]`, `a[mask]` (NumPy's square brackets: ndarray::operator[]) are `a(idx)`, `a(mask)`.
+/// They return an `xp::indexed` proxy. Read, it is NumPy's copy taken where it
 /// is written: `auto r = a(mask);`, `xp::ndarray<float, B> r = a(mask);` and `return a(idx);`
 /// hold the elements selected at the end of that statement, and a later write to `a` does not
 /// show in them. Assigned to (`a(mask) = 0.f`, `a(idx) = v`, NumPy's `a[mask] = 0`), it writes
 /// `a` in place in one pass and no copy is made. The statement is a guard, a defaulted last
-/// argument of ndarray::operator() that lives until the caller's `;` (detail::selection_statement).
+/// argument of ndarray::operator() that lives until the caller's `;` (detail::selection_statement);
+/// for the brackets, the converted subscript (detail::array_subscript) holds it.
+/// Everywhere an array is read (`sel.shape()`, `sel.sum()`, `sel * 2`, `std::cout << sel`,
+/// `xp::sort(sel)`) the selection is the array it holds: it is an operand (detail::is_operand_v)
+/// and materializes as that array. `a[mask] += v` (every compound operator) is NumPy's
+/// `a[mask] = a[mask] + v`: read once, computed, written back through the selection.
+/// A mask of the wrong shape and an index out of range throw in the statement that writes the
+/// selection, on both backends.
 ///
 /// Masks and nonzero go through the stream-compaction primitive (array/compact_primitive.hpp); a mask
 /// that is an expression (`a(a > 0.f)`) is fused into it, no boolean array is stored. On
@@ -786,6 +794,52 @@ struct array_selection {
   }
 };
 
+// What `a[x]` selects with one array: a mask or an index array, known when the brackets run.
+template <class B>
+struct subscript_selection {
+  std::variant<mask_selection<ndarray<bool, B>>, array_selection<B>> which;
+  template <class T>
+  ndarray<T, B> get(const ndarray<T, B>& a) const {
+    return std::visit([&](const auto& s) { return s.get(a); }, which);
+  }
+  template <class T, class U>
+  void set(const ndarray<T, B>& a, const ndarray<U, B>& v) const {
+    std::visit([&](const auto& s) { s.set(a, v); }, which);
+  }
+  template <class T>
+  void fill(const ndarray<T, B>& a, T v) const {
+    std::visit([&](const auto& s) { s.fill(a, v); }, which);
+  }
+};
+
+/// The argument of `a[idx]` / `a[mask]`: converted from the index where the caller writes the
+/// brackets, so that it, and the statement guard it holds, live until the caller's `;` (a
+/// subscript operator cannot have the defaulted guard parameter operator() has).
+template <class B>
+class array_subscript {
+ public:
+  template <class A>
+  requires is_array_index_v<A> array_subscript(const A& index) {  // NOLINT: implicit by design
+    static_assert(std::is_same_v<typename backend_of<std::decay_t<A>>::type, B>,
+                  "xp: an index array or a mask must live on the indexed array's backend");
+    if constexpr (is_mask_operand_v<A>) {
+      m_index.template emplace<ndarray<bool, B>>(materialize(index));
+    } else {
+      static_assert(is_integer_index_operand_v<A>, "xp: an index array holds integers or booleans (a mask)");
+      m_index.template emplace<ndarray<std::int64_t, B>>(as_int64_index(index));
+    }
+  }
+  array_subscript(const array_subscript&) = delete;
+  array_subscript& operator=(const array_subscript&) = delete;
+
+  const std::variant<ndarray<bool, B>, ndarray<std::int64_t, B>>& index() const { return m_index; }
+  selection_statement& statement() const { return m_statement; }
+
+ private:
+  std::variant<ndarray<bool, B>, ndarray<std::int64_t, B>> m_index;
+  mutable selection_statement m_statement;
+};
+
 }  // namespace detail
 
 /// @brief The result of `a(idx)` / `a(mask)` (NumPy's advanced indexing), made by
@@ -802,8 +856,11 @@ struct array_selection {
 /// it, as a copy of an ndarray handle does), `.copy()` is a new array, and an assignment writes
 /// the copy, not `a`. Copying the proxy copies the handle.
 template <class T, class B, class S>
-class [[nodiscard]] indexed {
+class [[nodiscard]] indexed : public detail::array_methods<indexed<T, B, S>> {
  public:
+  using value_type = T;
+  using backend_type = B;
+
   /// Bound to `statement`, which makes it take its copy at the end of the statement unless an
   /// assignment or a conversion comes first.
   indexed(ndarray<T, B> a, S selection, detail::selection_statement& statement)
@@ -821,6 +878,41 @@ class [[nodiscard]] indexed {
   }
   /// @brief The selected elements: the copy this proxy holds (taken now if it was not).
   operator ndarray<T, B>() const { return selected(); }
+  /// @brief The selected elements as an array: the copy this proxy holds (taken now if it was
+  /// not). Read anywhere an array is read (`sel.shape()`, `sel.sum()`, `sel * 2`, printing,
+  /// `xp::sort(sel)`), the selection is this array.
+  const ndarray<T, B>& array() const { return selected(); }
+  /// The selected elements as U: the copy itself, or converted.
+  template <class U>
+  ndarray<U, B> array_as() const {
+    if constexpr (std::is_same_v<U, T>) return selected();
+    else return selected().template astype<U>();
+  }
+  /// @brief The selection's shape ((count,) for a full mask; the index's shape for an index array).
+  const shape_type& shape() const { return selected().shape(); }
+  /// @brief The number of selected elements.
+  index_t size() const { return selected().size(); }
+  /// @brief A new array of the selected elements converted to U (NumPy's astype copies).
+  template <class U>
+  ndarray<U, B> astype() const {
+    return selected().template astype<U>();
+  }
+
+  /// @brief `a(mask) op= v`, `a[idx] += 1` (the compound operators call this): NumPy's
+  /// `a[sel] = a[sel] op v`, the selection read once, computed, and written back through it.
+  /// A repeated index is read once and written once per repeat with the same value, so, as
+  /// NumPy's buffered `a[[0, 0]] += 1`, it adds once (np.add.at accumulates). On a selection
+  /// that holds its copy (`auto r = a(mask); r += 1;`) it updates that copy.
+  template <class Op, class R>
+  void update(Op op, const R& r) {
+    if (const auto* target = assigned_source()) {
+      const ndarray<T, B> current = target->selection.get(target->array);
+      target->selection.set(target->array, ndarray<T, B>(detail::make_expr(op, current, r)));
+    } else {
+      const ndarray<T, B>& copy = selected();
+      detail::assign_expr(copy, detail::make_expr(op, copy, r));
+    }
+  }
   /// @brief The selected elements on the host.
   ndarray<T, host> copy_to_host() const { return selected().copy_to_host(); }
 
@@ -905,6 +997,20 @@ class [[nodiscard]] indexed {
 };
 
 namespace detail {
+// A selection is read as the array it holds: an operand of expressions, reductions and every
+// function that takes an array (is_operand_v), materialized as that array.
+template <class T, class B, class S>
+struct is_expr<indexed<T, B, S>> : std::true_type {};
+template <class T, class B, class S>
+struct is_selection<indexed<T, B, S>> : std::true_type {};
+template <class T, class B, class S>
+struct backend_of<indexed<T, B, S>> {
+  using type = B;
+};
+template <class T, class B, class S>
+struct value_of<indexed<T, B, S>> {
+  using type = T;
+};
 
 template <class A>
 inline constexpr bool is_advanced_index_v = is_operand_v<A>;
@@ -961,6 +1067,14 @@ struct advanced_indexer {
       sel.block_at = last_advanced - first_advanced + 1 == n_advanced ? block_at : 0;
       return indexed<T, B, array_selection<B>>(view, std::move(sel), statement);
     }
+  }
+  // a[mask], a[idx]: the same selections, chosen at run time from the subscript's index.
+  static auto subscript(const ndarray<T, B>& a, const array_subscript<B>& s) {
+    using selection = subscript_selection<B>;
+    if (const auto* mask = std::get_if<ndarray<bool, B>>(&s.index()))
+      return indexed<T, B, selection>(a, selection{mask_selection<ndarray<bool, B>>{*mask}}, s.statement());
+    const auto& idx = std::get<ndarray<std::int64_t, B>>(s.index());
+    return indexed<T, B, selection>(a(all_t{}), selection{array_selection<B>{{0}, {idx}, 0}}, s.statement());
   }
 
  private:

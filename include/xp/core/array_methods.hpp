@@ -221,6 +221,12 @@ class array_methods {
   auto operator()(const A&... args) const {
     return array()(args...);
   }
+  /// @brief `e[i]`, `e[mask]`: the square brackets of the evaluated expression (see
+  /// ndarray::operator[]).
+  template <class A>
+  auto operator[](const A& index) const {
+    return array()[index];
+  }
 
  protected:
   array_methods() = default;

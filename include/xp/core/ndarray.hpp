@@ -37,6 +37,10 @@ namespace xp {
 template <class T, class B = host>
 class ndarray;
 
+/// The proxy `a(mask)`, `a[idx]` return (xp/array/indexing.hpp).
+template <class T, class B, class S>
+class indexed;
+
 namespace detail {
 template <class X>
 struct is_ndarray : std::false_type {};
@@ -54,7 +58,11 @@ void assign(const ndarray<T, B>& dst, const ndarray<U, B>& src, const char* rang
 template <class T, class B, class G>
 void generate(const ndarray<T, B>& dst, const G& gen);
 template <class X>
-struct is_expr : std::false_type {};  // specialised by xp/expr/elementwise.hpp
+struct is_expr : std::false_type {};  // specialised by xp/expr/elementwise.hpp and xp/array/indexing.hpp
+/// True for a selection (`a(mask)`, `a[idx]`: xp::indexed), which is also an expression: it
+/// evaluates to the array it holds (`x.array()`), read where any array is read.
+template <class X>
+struct is_selection : std::false_type {};  // specialised by xp/array/indexing.hpp
 
 /// A host array's elements in C order, whatever its strides (ndarray::begin/end). Random
 /// access: position i is the element at flat index i of the shape; a contiguous array reads
@@ -115,6 +123,11 @@ template <class... A>
 concept advanced_index = (is_array_index_v<A> || ...);
 template <class T, class B>
 struct advanced_indexer;
+/// The one argument of `a[idx]` / `a[mask]` (xp/array/indexing.hpp): an index array or a mask,
+/// converted where the caller writes the brackets, so that this temporary (and the statement
+/// guard it holds) lives until the caller's `;`, as the defaulted guard of operator() does.
+template <class B>
+class array_subscript;
 /// The most arguments an advanced index takes: ndarray::operator() spells one overload per count,
 /// since the statement guard after them cannot follow a parameter pack. Eight index every axis of
 /// a rank-8 array (the default XP_MAX_KERNEL_RANK); xp::ellipsis stands for any run of xp::all.
@@ -211,7 +224,13 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
   /// @brief Evaluates an elementwise expression into a new array (converting to T):
   /// `xp::ndarray<float, xp::cuda> w = xp::exp(0.5f * xp::sin(d));` runs one kernel.
   template <class E>
-  requires detail::is_expr<E>::value ndarray(const E& e) : ndarray(e.shape()) { detail::assign_expr(*this, e); }
+  requires(detail::is_expr<E>::value && !detail::is_selection<E>::value) ndarray(const E& e) : ndarray(e.shape()) {
+    detail::assign_expr(*this, e);
+  }
+  /// @brief A selection's elements (`xp::ndarray<T, B> r = a(mask);`): its copy, shared, or
+  /// converted to T.
+  template <class E>
+  requires detail::is_selection<E>::value ndarray(const E& e) : ndarray(e.template array_as<T>()) {}
 
   ndarray(const ndarray&) = default;
   ndarray(ndarray&&) noexcept = default;
@@ -416,6 +435,39 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
                   "xp: an index with an array takes at most 8 arguments (xp::ellipsis for more axes)");
   }
 
+  /// @brief NumPy's square brackets with one index: `a[3]`, `a[xp::range(1, 5)]`, `a[xp::all]`,
+  /// `a[xp::newaxis]` (a view, as `a(3)`), and `a[idx]`, `a[mask]`, `a[a > 5.0]` (the
+  /// xp::indexed proxy, as `a(idx)`: the copy taken at the end of the statement, or a write
+  /// through it, `a[a > 9.0] = 0.0`, `a[idx] += 1`). A mask expression is evaluated into a
+  /// boolean array first (`a(a > 5.0)` fuses it into the selection instead).
+  /// @throws as operator().
+  template <class A>
+  requires detail::is_index_arg_v<A> ndarray operator[](const A& a) const { return (*this)(a); }
+  auto operator[](const detail::array_subscript<B>& s) const {
+    return detail::advanced_indexer<T, B>::subscript(*this, s);
+  }
+  template <class A>
+  requires(!detail::is_index_arg_v<A> && !detail::is_array_index_v<A>) void operator[](const A&) const {
+    static_assert(detail::dependent_false<A>,
+                  "xp: a[i] takes an integer, xp::range(...), xp::all, xp::newaxis, xp::ellipsis, an integer array "
+                  "or a boolean mask; several indices are a(i, j) (or a[i, j] in C++23)");
+  }
+#if defined(__cpp_multidimensional_subscript) && __cpp_multidimensional_subscript >= 202110L
+  /// @brief C++23's `a[i, j]`, `a[xp::all, 0]`: several basic indices, as `a(i, j)` (a view).
+  /// With an index array or a mask among several indices, write the parentheses: `a(i, idx)`
+  /// (the statement guard those need cannot follow a subscript's arguments).
+  template <class... A>
+  requires(sizeof...(A) >= 2) ndarray operator[](const A&... a) const {
+    if constexpr (detail::advanced_index<A...>) {
+      static_assert(detail::dependent_false<A...>,
+                    "xp: a[i, idx] with an index array or a mask among several indices is written a(i, idx)");
+      return ndarray();
+    } else {
+      return (*this)(a...);
+    }
+  }
+#endif
+
   // ---- copies and layout ---------------------------------------------------------------
   /// @brief A deep, C-contiguous copy (ndarray.copy()).
   ndarray copy() const {
@@ -529,6 +581,8 @@ bool output_overlaps(const X& x, const ndarray<T, B>& dst, bool same_element_ok)
     const bool same_layout = x.data() == static_cast<const void*>(dst.data()) && x.shape() == dst.shape() &&
                              x.strides() == dst.strides() && sizeof(typename X::value_type) == sizeof(T);
     return !(same_element_ok && same_layout) && may_overlap(x, dst);
+  } else if constexpr (is_selection<X>::value) {
+    return output_overlaps(x.array(), dst, same_element_ok);
   } else if constexpr (is_expr<X>::value) {
     return std::apply([&](const auto&... a) { return (output_overlaps(a, dst, same_element_ok) || ... || false); },
                       x.args());

@@ -302,12 +302,13 @@ struct value_of<elementwise_expr<Op, Args...>> {
 template <class X, class F>
 void for_each_leaf(const X& x, F&& f) {
   if constexpr (is_ndarray_v<X>) f(x);
+  else if constexpr (is_selection<X>::value) f(x.array());
   else if constexpr (is_expr<X>::value) std::apply([&](const auto&... a) { (for_each_leaf(a, f), ...); }, x.args());
 }
 
 /// The number of array leaves of X, known at compile time.
 template <class X>
-struct leaf_count : std::integral_constant<std::size_t, is_ndarray_v<X> ? 1 : 0> {};
+struct leaf_count : std::integral_constant<std::size_t, is_ndarray_v<X> || is_selection<X>::value ? 1 : 0> {};
 template <class Op, class... Args>
 struct leaf_count<elementwise_expr<Op, Args...>>
     : std::integral_constant<std::size_t, (leaf_count<Args>::value + ... + 0)> {};
@@ -347,6 +348,8 @@ struct kernel_builder {
     if constexpr (is_ndarray_v<X>) {
       using T = typename X::value_type;
       return array_kernel<T>{make_strided_view(static_cast<const T*>(x.data()), *shape, (*strides)[next++])};
+    } else if constexpr (is_selection<X>::value) {
+      return build(x.array());
     } else if constexpr (is_expr<X>::value) {
       return std::apply(
           [&](const auto&... a) {
@@ -388,6 +391,10 @@ void assign_expr(const ndarray<T, B>& dst, const E& e) {
   static_assert(std::is_same_v<typename E::backend_type, B>,
                 "xp: the expression and the destination live on different backends; move one explicitly "
                 "with xp::to_device(h) or d.copy_to_host()");
+  if constexpr (is_selection<E>::value) {
+    assign(dst, e.array());  // a selection holds its elements: a copy, not an expression pass
+    return;
+  }
   op_range<B> range("xp::elementwise");
   check_writeable(dst);
   if (broadcast_shapes(e.shape(), dst.shape()) != dst.shape())  // e's shape may be too big to count
@@ -414,7 +421,10 @@ namespace detail {
 /// functions) take expressions.
 template <class X>
 requires is_operand_v<X>
-auto materialize(const X& x) { return ndarray<typename value_of<X>::type, typename backend_of<X>::type>(x); }
+auto materialize(const X& x) {
+  if constexpr (is_selection<X>::value) return x.array();  // its copy, shared
+  else return ndarray<typename value_of<X>::type, typename backend_of<X>::type>(x);
+}
 /// An argument passed on by the expression overloads: arrays and expressions as stored
 /// elements, anything else (options, grids, scalars) unchanged.
 template <class X>
@@ -497,7 +507,9 @@ concept binary_operands = (array_operand<L> && (array_operand<R> || is_scalar_v<
 // The dtype a scalar operand takes next to the reference operand (NumPy 2's weak scalars).
 template <class Ref, class S>
 auto as_operand(const S& s) {
-  if constexpr (is_operand_v<S>) {
+  if constexpr (is_selection<S>::value) {
+    return s.array();  // an expression holds the selection's copy (a handle), not the proxy
+  } else if constexpr (is_operand_v<S>) {
     return s;
   } else {
     static_assert(is_scalar_v<S>,
@@ -557,12 +569,21 @@ auto make_expr(Op op, const Args&... args) {
 #define XP_BINARY_OPERATOR(sym, op) XP_BINARY_FUNCTION(operator sym, op)
 /// `x sym= y` (NumPy's in-place operators): writes through the handle, so it also updates
 /// views (`m(xp::all, 0) *= 2`); the result keeps x's dtype.
-#define XP_COMPOUND_OPERATOR(sym, op)                                                 \
-  template <class T, class B, class R>                                                \
-  requires ::xp::detail::binary_operands<::xp::ndarray<T, B>, R>                      \
-  const ::xp::ndarray<T, B>& operator sym(const ::xp::ndarray<T, B>& x, const R& r) { \
-    ::xp::detail::assign_expr(x, ::xp::detail::make_expr(op{}, x, r));                \
-    return x;                                                                         \
+#define XP_COMPOUND_OPERATOR(sym, op)                                                   \
+  template <class T, class B, class R>                                                  \
+  requires ::xp::detail::binary_operands<::xp::ndarray<T, B>, R>                        \
+  const ::xp::ndarray<T, B>& operator sym(const ::xp::ndarray<T, B>& x, const R& r) {   \
+    ::xp::detail::assign_expr(x, ::xp::detail::make_expr(op{}, x, r));                  \
+    return x;                                                                           \
+  }                                                                                     \
+  template <class T, class B, class S, class R>                                         \
+  requires ::xp::detail::binary_operands<::xp::ndarray<T, B>, R>                        \
+  void operator sym(::xp::indexed<T, B, S>&& x, const R& r) { x.update(op{}, r); }      \
+  template <class T, class B, class S, class R>                                         \
+  requires(::xp::detail::binary_operands<::xp::ndarray<T, B>, R>)::xp::indexed<T, B, S> \
+  &operator sym(::xp::indexed<T, B, S>& x, const R& r) {                                \
+    x.update(op{}, r);                                                                  \
+    return x;                                                                           \
   }
 /// `x sym y` and `x sym= y` (sym##= pastes the compound token: + and = give +=).
 #define XP_OPERATOR_AND_COMPOUND(sym, op) \
