@@ -365,9 +365,10 @@ class ndarray : public detail::array_methods<ndarray<T, B>> {
     static_assert(n_ellipsis <= 1, "xp: an index can only have a single ellipsis");
     constexpr std::size_t consuming =
         ((std::is_same_v<A, newaxis_t> || std::is_same_v<A, ellipsis_t> ? 0 : 1) + ... + 0);
-    if (consuming > m_shape.size())
-      throw index_error("xp: too many indices for array: array is " + std::to_string(m_shape.size()) +
-                        "-dimensional, but " + std::to_string(consuming) + " were indexed");
+    if constexpr (consuming > 0)  // (nvcc: a comparison of an unsigned size with 0 is an error)
+      if (consuming > m_shape.size())
+        throw index_error("xp: too many indices for array: array is " + std::to_string(m_shape.size()) +
+                          "-dimensional, but " + std::to_string(consuming) + " were indexed");
     slicer s{this, 0, m_data, {}, {}, m_shape.size() - consuming};
     (s.apply(args), ...);
     while (s.axis < m_shape.size()) s.keep();
