@@ -9,6 +9,7 @@ set(_public
     XP_VIEW_CHECKS                                  # array_view's bounds checks (a user setting)
     XP_DTYPES XP_DTYPES_INNER XP_ONE_OF_THE_DTYPES  # the dtype list and its message
     XP_UNARY_FUNCTION XP_BINARY_FUNCTION XP_REDUCTION  # the generators of ops and reductions
+    XP_EVALUATING_OVERLOAD                          # functions of arrays taking expressions
     XP_PRIMITIVE_NOT_VISIBLE                        # the body of a primitive's primary template
     XP_CUDA_CHECK XP_VENDOR_CHECK                   # the CUDA backend's status checks
     XP_BACKENDS_CUDA_PRECOMPILED_TRAIT)             # an include guard

@@ -5,6 +5,8 @@
 #include <fstream>
 #include <sstream>
 
+#include <xp/fft.hpp>
+
 #include "support.hpp"
 
 using namespace xp_test;
@@ -54,4 +56,25 @@ std::string first_program(const std::string& path) {
 TEST_CASE("the first program prints what NumPy prints") {
   const std::string printed = first_program(std::string(XP_GOLDEN_DIR) + "/first_program/a.npy");
   CHECK(printed == golden_text("printed.txt"));
+}
+
+TEST_CASE("a selection or an expression passes where a function takes an array") {
+  using A = xp::ndarray<double, B>;
+  const A a = xp::arange<double, B>(16).reshape({4, 4}) + xp::eye<double, B>(4) * 5.0;
+  const auto rows = xp::asarray<B>(xp::array<std::int64_t>({3, 1, 0, 2}));
+  auto m = a[rows];     // a selection (rows of a, reordered)
+  auto v = a[a > 9.0];  // a mask selection
+  const A m_array = m, v_array = v;
+  const auto same = [](const auto& got, const auto& want) {
+    CHECK(got.shape() == want.shape());
+    CHECK(values(xp::ndarray<double, B>(xp::abs(got - want) <= 1e-12 * (1.0 + xp::abs(want)))) ==
+          std::vector<double>(static_cast<std::size_t>(want.size()), 1.0));
+  };
+  same(xp::unique(v).values, xp::unique(v_array).values);
+  same(xp::tril(m), xp::tril(m_array));
+  same(xp::kron(m, a * 2.0), xp::kron(m_array, A(a * 2.0)));
+  same(xp::linalg::inv(m), xp::linalg::inv(m_array));
+  same(xp::linalg::solve(a, m(xp::all, 0)), xp::linalg::solve(a, A(m_array(xp::all, 0))));
+  same(xp::real(xp::fft::fft(v)), xp::real(xp::fft::fft(v_array)));
+  same(xp::sort(v * -1.0), xp::sort(A(v_array * -1.0)));
 }

@@ -350,4 +350,13 @@ ndarray<T, B> identity_matrix(index_t n) {
   return eye<T, B>(n);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(cross)
+XP_EVALUATING_OVERLOAD(diag)
+XP_EVALUATING_OVERLOAD(diagonal)
+XP_EVALUATING_OVERLOAD(kron)
+XP_EVALUATING_OVERLOAD(trace)
+XP_EVALUATING_OVERLOAD(tril)
+XP_EVALUATING_OVERLOAD(triu)
+
 }  // namespace xp

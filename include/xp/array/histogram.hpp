@@ -751,4 +751,7 @@ auto digitize(const L& x, const R& bins, bool right = false) {
   return digitize(detail::materialize_operand(x), detail::materialize_operand(bins), right);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(histogram_bin_edges)
+
 }  // namespace xp

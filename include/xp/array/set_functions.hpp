@@ -509,4 +509,16 @@ ndarray<result_type_t<T, U>, B> setxor1d(const ndarray<T, B>& ar1, const ndarray
   return sorted(keep);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(unique)
+XP_EVALUATING_OVERLOAD(unique_all)
+XP_EVALUATING_OVERLOAD(unique_counts)
+XP_EVALUATING_OVERLOAD(unique_inverse)
+XP_EVALUATING_OVERLOAD(unique_values)
+XP_EVALUATING_OVERLOAD(union1d)
+XP_EVALUATING_OVERLOAD(intersect1d)
+XP_EVALUATING_OVERLOAD(setdiff1d)
+XP_EVALUATING_OVERLOAD(setxor1d)
+XP_EVALUATING_OVERLOAD(isin)
+
 }  // namespace xp

@@ -226,4 +226,10 @@ requires detail::is_expr<E>::value auto argsort(const E& e, std::optional<index_
   return argsort(detail::materialize(e), axis, options);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(partition)
+XP_EVALUATING_OVERLOAD(argpartition)
+XP_EVALUATING_OVERLOAD(sort_complex)
+XP_EVALUATING_OVERLOAD(topk)
+
 }  // namespace xp

@@ -90,4 +90,8 @@ ndarray<T, B> ifftshift(const ndarray<T, B>& x, const axes_t& axes = {}) {
   return detail::shift_half(x, axes, -1);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(fftshift)
+XP_EVALUATING_OVERLOAD(ifftshift)
+
 }  // namespace xp::fft

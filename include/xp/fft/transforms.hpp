@@ -548,4 +548,20 @@ auto irfft2(const ndarray<T, B>& x, const std::vector<index_t>& s = {}, const ax
   return irfftn(x, s, axes, norm, into);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(fft)
+XP_EVALUATING_OVERLOAD(ifft)
+XP_EVALUATING_OVERLOAD(rfft)
+XP_EVALUATING_OVERLOAD(irfft)
+XP_EVALUATING_OVERLOAD(hfft)
+XP_EVALUATING_OVERLOAD(ihfft)
+XP_EVALUATING_OVERLOAD(fft2)
+XP_EVALUATING_OVERLOAD(ifft2)
+XP_EVALUATING_OVERLOAD(rfft2)
+XP_EVALUATING_OVERLOAD(irfft2)
+XP_EVALUATING_OVERLOAD(fftn)
+XP_EVALUATING_OVERLOAD(ifftn)
+XP_EVALUATING_OVERLOAD(rfftn)
+XP_EVALUATING_OVERLOAD(irfftn)
+
 }  // namespace xp::fft

@@ -325,4 +325,14 @@ ndarray<::xp::detail::real_of_t<detail::linalg_t<T>>, B> svdvals(const ndarray<T
   return std::move(detail::singular_decomposition(x, detail::svd_vectors::none, "svdvals").S);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(cholesky)
+XP_EVALUATING_OVERLOAD(qr)
+XP_EVALUATING_OVERLOAD(svd)
+XP_EVALUATING_OVERLOAD(svdvals)
+XP_EVALUATING_OVERLOAD(eig)
+XP_EVALUATING_OVERLOAD(eigh)
+XP_EVALUATING_OVERLOAD(eigvals)
+XP_EVALUATING_OVERLOAD(eigvalsh)
+
 }  // namespace xp::linalg

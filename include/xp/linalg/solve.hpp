@@ -482,4 +482,17 @@ ndarray<detail::linalg_t<T>, B> tensorinv(const ndarray<T, B>& a, index_t ind = 
   return inv(a.reshape({rows, rows})).reshape(detail::joined(tail, head));
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(inv)
+XP_EVALUATING_OVERLOAD(pinv)
+XP_EVALUATING_OVERLOAD(det)
+XP_EVALUATING_OVERLOAD(slogdet)
+XP_EVALUATING_OVERLOAD(matrix_rank)
+XP_EVALUATING_OVERLOAD(matrix_power)
+XP_EVALUATING_OVERLOAD(cond)
+XP_EVALUATING_OVERLOAD(solve)
+XP_EVALUATING_OVERLOAD(lstsq)
+XP_EVALUATING_OVERLOAD(tensorinv)
+XP_EVALUATING_OVERLOAD(tensorsolve)
+
 }  // namespace xp::linalg
