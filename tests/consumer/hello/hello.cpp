@@ -1,5 +1,5 @@
 // The README's host hello-world, built against an installed xp and run by the CTest
-// xp_host_consumer_without_cuda, which compares what it prints with expected_output.txt.
+// xp_install_host_consumer_without_cuda, which compares what it prints with expected_output.txt.
 // example-begin hello
 #include <xp/xp.hpp>
 
