@@ -12,7 +12,9 @@ tools/deps.sh python3-matplotlib python3-numpy ||
   echo "tutorials: python3-matplotlib could not be installed; running without figures"
 # the numbered tutorials: every .cpp, and the .cu ones (raw CUDA kernels) when CUDA is built
 mapfile -t tutorials < <(cd examples && ls [0-9][0-9]_*.cpp | sed 's/\.cpp$//')
-if grep -q '^XP_ENABLE_CUDA:BOOL=ON' "$build/CMakeCache.txt"; then
+# (without a GPU, tools/configure.sh builds the tutorials for the host alone: XP_TUTORIALS_ON_CUDA)
+if grep -q '^XP_ENABLE_CUDA:BOOL=ON' "$build/CMakeCache.txt" &&
+  grep -q '^XP_TUTORIALS_ON_CUDA:BOOL=ON' "$build/CMakeCache.txt"; then
   mapfile -t -O "${#tutorials[@]}" tutorials < <(cd examples && ls [0-9][0-9]_*.cu | sed 's/\.cu$//')
 fi
 cmake --build "$build" -j "$(nproc)" --target "${tutorials[@]}"
