@@ -10,6 +10,7 @@ int main() {
   std::cout << a << "\n";                          // prints as NumPy does
   std::cout << a.sum({0}) << "\n";                 // a.sum(axis=0)
   std::cout << a(xp::all, 1) << "\n";              // a[:, 1], a view
+  std::cout << a[a > 2.0] << "\n";                 // a[a > 2.0], a copy of the elements above 2
   auto b = xp::sqrt(a) * 2.0 + 1.0;                // lazy: one loop, run when used
   std::cout << b << "\n";                          // computed here
   std::cout << b.max() << "\n";                    // b.max().item() is a C++ double
