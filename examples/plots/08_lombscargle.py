@@ -74,7 +74,7 @@ ax.set_yticklabels(labels)
 ax.invert_yaxis()
 ax.set_xlim(0, longest * 1.6)
 ax.set_xlabel(f"time for {nf:,} frequencies x {len(t)} samples (ms, median; linear axis)")
-on = f"the CPU ({backend})" if backend.startswith("host") else backend
+on = "the CPU" if backend.startswith("host") else backend
 ax.set_title(f"Lomb-Scargle on {on}: time per call and speed-up over the baseline")
 ax.grid(True, axis="x", which="major", alpha=0.3)
 fig.text(0.01, -0.01,

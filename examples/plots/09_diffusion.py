@@ -21,7 +21,7 @@ n = start.shape[0]
 fig, axes = plt.subplots(1, 3, figsize=(16, 5.2), layout="constrained")
 extent = (-0.5, n - 0.5, n - 0.5, -0.5)  # cell (i, j) centred on (column j, row i), row 0 on top
 top = float(start.max()) or 1.0
-for ax, field, title in ((axes[0], start, "Start: the seed's jagged field (fft2 power law, disc, top 30%)"),
+for ax, field, title in ((axes[0], start, "Start: the seed's jagged field\n(fft2 power law, disc, top 30%)"),
                          (axes[1], end, f"After {steps:,} steps (c = {coeff:g})")):
     image = ax.imshow(field, cmap="inferno", vmin=0, vmax=top, extent=extent, interpolation="antialiased")
     ax.set_title(title)
@@ -46,11 +46,11 @@ if "gbs" in run.dtype.names:
     cache = float(run["cache_bytes"])
     if on_cpu and cache > 0:
         buffers = 8.0 * n * n
-        subtitle += (f"; its two buffers ({buffers / 2**20:.0f} MiB) are {100 * buffers / cache:.0f}% of the CPU's "
+        subtitle += (f";\nits two buffers ({buffers / 2**20:.0f} MiB) are {100 * buffers / cache:.0f}% of the CPU's "
                      f"{cache / 2**20:.0f} MiB last-level cache" +
                      (", so much of each step is read from the cache, not from memory" if buffers <= 1.5 * cache
                       else ""))
     elif not on_cpu and gbs > copy:
-        subtitle += "; several steps per pass over memory (temporal blocking) let it pass the copy"
+        subtitle += ";\nseveral steps per pass over memory (temporal blocking) let it pass the copy"
 fig.suptitle(f"2-D diffusion on {n} x {n} float32 cells, xp::pde::diffuse on {backend}{subtitle}")
 save(fig, directory, "diffusion")
