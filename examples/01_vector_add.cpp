@@ -23,7 +23,7 @@
 // figure is out/tutorials/01_vector_add/vector_add.png. On a CPU the addition can print more
 // than 100% of the copy bandwidth: a CPU's store first reads the cache line it writes into
 // (write-allocate), traffic that neither count includes. The copy really moves 3 bytes for the
-// 2 it counts, the addition 4 for its 3, so the addition can show up to (3/4) / (2/3) = 112%.
+// 2 it counts, the addition 4 for its 3: that alone lets the addition show (3/4) / (2/3) = 112%.
 #include "tutorial.hpp"
 
 #include <fstream>
@@ -85,7 +85,7 @@ int main(int argc, char** argv) {
                 100 * gbs(add_bytes, t_host.median_ms) / host_copy);
     if (gbs(add_bytes, t_host.median_ms) > host_copy) {
       std::puts("    (above 100%: on a CPU each store first reads the line it writes, which neither count");
-      std::puts("     includes: the copy moves 3 bytes per 2 counted, x + y 4 per 3, so up to 112%)");
+      std::puts("     includes: the copy moves 3 bytes per 2 counted, x + y 4 per 3: 112% from that alone)");
     }
     bool ok = true;
     for (xp::index_t i = 0; ok && i < n; ++i) ok = r_host.data()[i] == x.data()[i] + y.data()[i];

@@ -11,7 +11,8 @@
 // printed beside the copy bandwidth this machine measures. On a GPU that is the most such a pass
 // can reach. On a CPU an in-place update can pass it: a CPU's store first reads the cache line
 // it writes into (write-allocate), so a copy into another array moves 3 bytes for the 2 it
-// counts, while a += 1 writes lines it has just read and moves only its 2: up to 150%.
+// counts, while a += 1 writes lines it has just read and moves only its 2: 150% from that
+// alone.
 //
 //   out/tutorials/02_increment_2d/increment.csv, info.csv   the timings, the yardstick
 //   out/tutorials/02_increment_2d/increment.png             the two passes against the copy
@@ -72,7 +73,7 @@ int main(int argc, char** argv) {
     csv.close();
     if constexpr (std::is_same_v<B, xp::host>) {
       std::puts("  (above 100% is possible on a CPU: a copy's stores first read the lines they write, 3 bytes");
-      std::puts("   moved per 2 counted; a += 1 writes lines it has just read, 2 per 2: up to 150%)");
+      std::puts("   moved per 2 counted; a += 1 writes lines it has just read, 2 per 2: 150% from that alone)");
     }
     std::ofstream(dir + "/info.csv") << "key,value\nrows," << rows << "\ncols," << cols << "\nmachine,"
                                      << tutorial::machine<B>() << "\nbackend,"

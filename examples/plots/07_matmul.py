@@ -44,7 +44,7 @@ ax.set_xticks(sizes)
 ax.set_xticklabels([str(s) for s in sizes])
 ax.set_xlabel("matrix size n (C = A B, all n x n float32; log scale)")
 ax.set_ylabel("speed (GFLOP/s = 2 n³ / time / 10⁹, log scale)")
-on = "the CPU, " + backend if backend.startswith("host") else backend
+on = "the CPU" if backend.startswith("host") else backend
 ax.set_title(f"Matrix multiplication: the library against hand-written kernels\non {on}, median of repeated runs")
 ax.yaxis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
 ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
