@@ -129,6 +129,17 @@ int main(int argc, char** argv) {
       std::printf("  (host line: against the host's copy bandwidth, %.1f GB/s) -> the GPU is %.0fx the host\n",
                   host_copy, th.median_ms / t2.median_ms);
     }
+#if defined(__CUDACC__)
+    // nvcc compiled this unit: on the host, elementwise_kernel calls the functor an element at a
+    // time (include/xp/expr/kernel.hpp says why), where the fused expression runs on registers
+    constexpr bool functor_on_registers = false;
+    if constexpr (on_host)
+      std::puts(
+          "  (compiled by nvcc: on the CPU elementwise_kernel calls the functor an element at a time,\n"
+          "   unlike the fused expression; built by g++ or clang++ it runs on xsimd registers too)");
+#else
+    constexpr bool functor_on_registers = true;
+#endif
     if (m_host < n) {
       std::printf("  * computed on %lld elements, the time scaled to %lld\n", static_cast<long long>(m_host),
                   static_cast<long long>(n));
@@ -138,7 +149,8 @@ int main(int argc, char** argv) {
     std::ofstream(dir + "/info.csv") << "key,value\nn," << n << "\nmachine," << tutorial::machine<B>() << "\nbackend,"
                                      << (on_host ? "host" : "cuda") << "\ncopy_gbs," << copy << "\nhost_copy_gbs,"
                                      << host_copy << "\nhost_elements," << m_host << "\ncomposed_passes,"
-                                     << composed_launches << "\nfused_passes," << fused_launches << '\n';
+                                     << composed_launches << "\nfused_passes," << fused_launches
+                                     << "\nfunctor_on_registers," << int(functor_on_registers) << '\n';
 
     // Step 8: check all of them against a float64 reference, on every 97th element.
     const auto pick = xp::range(0, m, 97);

@@ -100,12 +100,15 @@ int main(int argc, char** argv) {
                 100 * gbs / copy_gbs, gpu ? "GPU" : "CPU");
     // Beating the copy: the GPU by temporal blocking (several steps per pass over memory); the
     // CPU when its two buffers fit in its last-level cache, whereas the copy moves 512 MiB.
-    const double buffers = 2.0 * 4.0 * double(n) * double(n), cache = gpu ? 0.0 : tutorial::host_cache_bytes();
-    if (!gpu && cache > 0)
-      std::printf("  the two %.0f MiB buffers are %.0f%% of this CPU's %.0f MiB last-level cache: %s\n",
-                  buffers / 2 / (1 << 20), 100 * buffers / cache, cache / (1 << 20),
-                  buffers <= 1.5 * cache ? "much of a step is read from the cache, not from memory"
-                                         : "each step goes to memory");
+    const double cache = gpu ? 0.0 : tutorial::host_cache_bytes();  // bytes; 0: a GPU run, or not known
+    if constexpr (!gpu) {
+      const double buffers = 2.0 * 4.0 * double(n) * double(n);
+      if (cache > 0)
+        std::printf(
+            "  the two %.0f MiB buffers are %.0f%% of this CPU's %.0f MiB last-level cache: %s\n",
+            buffers / 2 / (1 << 20), 100 * buffers / cache, cache / (1 << 20),
+            buffers <= cache ? "much of a step is read from the cache, not from memory" : "each step goes to memory");
+    }
     std::printf("  the seeds' %lld steps: %.2f s at this rate (the seeds' A40: about 2.7 s)\n",
                 static_cast<long long>(seeds_steps), us_per_step * double(seeds_steps) * 1e-6);
 

@@ -48,7 +48,7 @@ if "gbs" in run.dtype.names:
         buffers = 8.0 * n * n
         subtitle += (f";\nits two buffers ({buffers / 2**20:.0f} MiB) are {100 * buffers / cache:.0f}% of the CPU's "
                      f"{cache / 2**20:.0f} MiB last-level cache" +
-                     (", so much of each step is read from the cache, not from memory" if buffers <= 1.5 * cache
+                     (", so much of each step is read from the cache, not from memory" if buffers <= cache
                       else ""))
     elif not on_cpu and gbs > copy:
         subtitle += ";\nseveral steps per pass over memory (temporal blocking) let it pass the copy"
