@@ -105,14 +105,20 @@ def main():
         if cache > 0 and n[0] <= cache / 4 <= n[-1]:
             ax.axvline(cache / 4, color="#d62728", linestyle=":", linewidth=1)
     if cache > 0 and n[0] <= cache / 4 <= n[-1]:
-        right.annotate(f"the CPU's last-level\ncache: {cache / 2**20:.0f} MiB\n(smaller arrays can\nbe read from it)",
-                       (cache / 4, 0.5), xycoords=("data", "axes fraction"), xytext=(4, 0),
-                       textcoords="offset points", ha="left", va="center", fontsize=7, color="#d62728")
+        for ax in (left, right):
+            ax.annotate(f"CPU's last-level cache: {cache / 2**20:.0f} MiB", (cache / 4, 0.5),
+                        xycoords=("data", "axes fraction"), xytext=(-2, 0), textcoords="offset points",
+                        rotation=90, ha="right", va="center", fontsize=7, color="#d62728")
+    pieces = ""
     if chunk and cores > 1 and n[0] < 2 * chunk <= n[-1]:
+        pieces = (f" The host sums up to $2^{{{round(math.log2(chunk))}}}$ elements on one core, more in pieces of "
+                  f"$2^{{{round(math.log2(chunk))}}}$, one per core ({cores} cores): from $2^{{{round(math.log2(chunk))}}}$"
+                  f" to $2^{{{round(math.log2(2 * chunk))}}}$ twice the elements take about the same time.")
+    if pieces and not on_gpu:  # on a GPU run the left panel has the crossovers to mark: the footnote says it
         i = int(np.argmin(np.abs(n - 2 * chunk)))
-        left.annotate(f"from $2^{{{round(math.log2(2 * chunk))}}}$ the host sums pieces of "
-                      f"$2^{{{round(math.log2(chunk))}}}$,\none per core ({cores} cores): twice the "
-                      "elements,\nabout the same time",
+        left.annotate(f"from $2^{{{round(math.log2(2 * chunk))}}}$: pieces of "
+                      f"$2^{{{round(math.log2(chunk))}}}$,\none per core ({cores} cores):\n"
+                      "2x the elements, same time",
                       (n[i], t["host_ms"][i]), xytext=(10, -38), textcoords="offset points", fontsize=7,
                       color="#d62728", arrowprops={"arrowstyle": "->", "color": "#d62728"})
 
@@ -138,14 +144,15 @@ def main():
              "reads and writes. Left of the dotted red line the array fits in the CPU's last-level cache: the host "
              "reads it from there,\nfaster than a copy through memory goes, and its curve can stand above the "
              "host's copy line. Copy bandwidths: median of "
-             f"{info.get('host_copy_runs', '?')} copies, measured once per run and shared by the tutorials.",
+             f"{info.get('host_copy_runs', '?')} copies, measured once per run and shared by the tutorials." +
+             (f"\n{pieces.strip()}" if on_gpu and pieces else ""),
              ha="center", va="top", fontsize=8)
     power_of_two_axis(right, n)
     right.set_yscale("log")
     log_axis_plain(right.yaxis, np.concatenate([4 * n / (t[c + "_ms"] * 1e6) for c, *_ in ways] + [[host_copy]]))
     right.set_ylabel("bytes read per second (GB/s, log scale)")
     right.set_title("The same runs as effective bandwidth (4 bytes per element / time)")
-    right.legend(loc="lower right", fontsize=8)
+    right.legend(loc="lower right" if on_gpu else "upper right", fontsize=8)
     right.grid(True, which="major", alpha=0.3)
 
     if on_gpu:
