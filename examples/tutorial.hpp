@@ -321,8 +321,9 @@ std::string copy_bandwidth_rows(const char* prefix) {
 
 /// The size of the CPU's last-level cache, all of its instances together (the L3 of every core
 /// complex, or of every socket), in bytes, from Linux's /sys; 0 where it is not known. Arrays
-/// smaller than this can be read from the cache, faster than from memory: a host speed above
-/// the copy bandwidth (which copies 512 MiB, far larger) means the data came from the cache.
+/// smaller than this can be read from the cache, faster than from memory: a host speed well
+/// above the copy bandwidth (a copy of 256 MiB into another 256 MiB, far larger) can mean that
+/// the data came from the cache.
 inline double host_cache_bytes() {
   namespace fs = std::filesystem;
   int top = 0;
