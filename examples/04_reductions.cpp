@@ -18,6 +18,7 @@
 #include <cmath>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace {
@@ -50,12 +51,18 @@ int main(int argc, char** argv) {
     std::printf("04 reductions: sum of n float32, n = 2^12 ... 2^%d, on %s\n", top, tutorial::name<B>());
     const std::string dir = tutorial::output_dir("04_reductions");
 
-    // Step 1: the yardsticks: how fast the host (and the device) copy memory.
+    // Step 1: the yardsticks: how fast the host (and the device) copy memory, measured once
+    // per run and shared by the tutorials (tutorial.hpp, copy_bandwidth). The copy moves 512 MiB,
+    // far more than a CPU's caches hold; a sum of fewer bytes than the last-level cache holds
+    // reads them from the cache, and can go faster than the copy.
     const double host_copy = tutorial::copy_bandwidth_gbs<xp::host>();
     const double dev_copy = on_gpu ? tutorial::copy_bandwidth_gbs<B>() : NAN;
-    std::printf("  measured copy bandwidth (read + write): host %.1f GB/s", host_copy);
-    if (on_gpu) std::printf(", device %.0f GB/s", dev_copy);
-    std::printf("\n");
+    tutorial::print_copy_bandwidth<xp::host>();
+    if (on_gpu) tutorial::print_copy_bandwidth<B>();
+    const double cache = tutorial::host_cache_bytes();
+    if (cache > 0)
+      std::printf("  the CPU's last-level cache: %.0f MiB (n = %.0f float32): sums up to there can come from it\n",
+                  cache / (1 << 20), cache / 4);
 
     // Step 2: the data, once, at the largest size; each n below sums its first n elements
     // (a contiguous view: no copy). On a GPU run: a copy on the device, and one in pinned memory.
@@ -129,6 +136,12 @@ int main(int argc, char** argv) {
       std::fflush(stdout);  // one row at a time: the table is its own progress line
     }
 
+    // The host's sum runs on one core up to 2^16 elements, then in pieces of 2^16, one per core:
+    // where it starts using the cores, twice the elements take about the same time.
+    std::printf("  the host sums up to %lld elements on one core, more in pieces of %lld, one per core (%u cores)\n",
+                static_cast<long long>(xp::backends::host::layout_reducer::chunk),
+                static_cast<long long>(xp::backends::host::layout_reducer::chunk), std::thread::hardware_concurrency());
+
     // Step 4: the speeds at the largest n, beside the copy bandwidths (a sum only reads).
     const double bytes = 4.0 * double(n_max);
     const double host_gbs = bytes / (t_host.back() * 1e6);
@@ -156,8 +169,11 @@ int main(int argc, char** argv) {
                  .delimiter = ",",
                  .header = "n,host_ms,host_min_ms,device_ms,device_min_ms,copy_ms,copy_min_ms,pinned_ms,pinned_min_ms",
                  .comments = ""});
-    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << tutorial::machine<B>() << "\nhost_copy_gbs,"
-                                     << host_copy << "\ndevice_copy_gbs," << dev_copy << '\n';
+    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << tutorial::machine<B>() << "\nhost_cache_bytes,"
+                                     << cache << "\nhost_chunk," << xp::backends::host::layout_reducer::chunk
+                                     << "\nhost_cores," << std::thread::hardware_concurrency() << '\n'
+                                     << tutorial::copy_bandwidth_rows<xp::host>("host")
+                                     << (on_gpu ? tutorial::copy_bandwidth_rows<B>("device") : "device_copy_gbs,nan\n");
     std::printf("  wrote %s/reductions.csv\n", dir.c_str());
     tutorial::plot("04_reductions", dir);
     return ok;

@@ -10,6 +10,13 @@
 // written in xp with its temporaries, the reduction kernel on the host (one pass, all cores),
 // and the same kernel on the device. The times go to out/tutorials/05_abs_sum/abs_sum.csv and
 // are drawn in abs_sum.png: time against n, and speed-up over the NumPy way.
+//
+// The NumPy way's two temporaries are new buffers at every call. From 2^15 float32 (128 KiB)
+// glibc's malloc maps each one fresh from the kernel, and its first write pays a page fault per
+// 4 KiB; from 2^18 (1 MiB) xp's host memory reuses its buffers instead (docs/memory.md). Between
+// the two the NumPy way jumps (4x from 2^14 to 2^15 on the 2-core machine where this was
+// written, half of it page faults), and so does the kernel's speed-up over it: the figure
+// shades that band.
 #include "tutorial.hpp"
 
 #include <cmath>
@@ -74,11 +81,11 @@ int main(int argc, char** argv) {
     // Step 6: the seeds' benchmark: each way on the first 2^k elements (views), k = 12 ... top,
     // each result checked against its float64 sum. To stay quick, the host ways take a warm-up
     // and three runs (their median) above 2^20.
+    // The copy bandwidths, measured once per run and shared by the tutorials (tutorial.hpp).
     const double host_copy = tutorial::copy_bandwidth_gbs<xp::host>();
     const double dev_copy = on_gpu ? tutorial::copy_bandwidth_gbs<B>() : NAN;
-    std::printf("  measured copy bandwidth (read + write): host %.1f GB/s", host_copy);
-    if (on_gpu) std::printf(", device %.0f GB/s", dev_copy);
-    std::printf("\n");
+    tutorial::print_copy_bandwidth<xp::host>();
+    if (on_gpu) tutorial::print_copy_bandwidth<B>();
     char what[96];
     std::snprintf(what, sizeof what, "timing n = 2^12 ... 2^%d%s", top,
                   on_gpu ? "" : " (the device column needs a GPU)");
@@ -145,8 +152,14 @@ int main(int argc, char** argv) {
                  .delimiter = ",",
                  .header = "n,numpy_ms,numpy_min_ms,kernel_ms,kernel_min_ms,device_ms,device_min_ms",
                  .comments = ""});
-    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << tutorial::machine<B>() << "\nhost_copy_gbs,"
-                                     << host_copy << "\ndevice_copy_gbs," << dev_copy << '\n';
+    // the band of sizes whose host temporaries (the NumPy way's sign and product) cost page
+    // faults at every call: from glibc's malloc threshold, 128 KiB (fresh pages from the kernel
+    // for each buffer), up to the size from which xp's host memory reuses its buffers
+    std::ofstream(dir + "/info.csv") << "key,value\nmachine," << tutorial::machine<B>() << "\nmalloc_mmap_bytes,"
+                                     << (128 << 10) << "\nhost_reuse_bytes," << xp::backends::host::cached_min_bytes
+                                     << '\n'
+                                     << tutorial::copy_bandwidth_rows<xp::host>("host")
+                                     << (on_gpu ? tutorial::copy_bandwidth_rows<B>("device") : "device_copy_gbs,nan\n");
     std::printf("  wrote %s/abs_sum.csv\n", dir.c_str());
     tutorial::plot("05_abs_sum", dir);
     return ok;

@@ -130,9 +130,11 @@ int main(int argc, char** argv) {
       // Step 4: the naive kernel over the grid of output indices (rows (rows, 1), columns (1, n)).
       auto naive = xp::elementwise_kernel(naive_dot{a.data(), b.data(), n, n});
       const auto cols = xp::arange<std::int64_t, B>(n).reshape({1, n});
-      way(B{}, "naive (one thread per element)", rows_to_time(!gpu, naive_box, n), [&](xp::index_t rows) {
-        return xp::ndarray<float, B>(naive(xp::arange<std::int64_t, B>(rows).reshape({rows, 1}), cols));
-      });
+      // (a GPU thread per output element; on the CPU, a call per element in a parallel loop)
+      way(B{}, gpu ? "naive (one thread per element)" : "naive (one call per element)",
+          rows_to_time(!gpu, naive_box, n), [&](xp::index_t rows) {
+            return xp::ndarray<float, B>(naive(xp::arange<std::int64_t, B>(rows).reshape({rows, 1}), cols));
+          });
 
       // Step 5: on the GPU run, the same product on this machine's CPU for comparison (BLAS when
       // the build found one, else xp's blocked kernel).

@@ -20,7 +20,7 @@
 // Step 3: self-checks: the GPU's residuals against the CPU's, and a 400 x 400 version of the
 //         system against SciPy's L-curve (examples/data/lcurve_small.npz).
 //
-//   out/tutorials/12_sparse_lcurve/lcurve.csv   coefficient, |A x - b|, |x|, iterations, ms
+//   out/tutorials/12_sparse_lcurve/lcurve.csv   coefficient, |A x - b|, |x|, iterations, ms, n
 //   out/tutorials/12_sparse_lcurve/lcurve.png   the L-curve (log-log, each point labelled with c)
 #include "sparse_lcurve.hpp"
 #include "tutorial.hpp"
@@ -74,10 +74,11 @@ int main(int argc, char** argv) {
                 total_s, gpu ? "GPU" : "CPU");
     std::FILE* csv = std::fopen((dir + "/lcurve.csv").c_str(), "w");
     if (!csv) throw xp::io_error("cannot write " + dir + "/lcurve.csv");
-    std::fprintf(csv, "coeff,residual,reg_norm,itn,istop,ms,machine\n");
+    std::fprintf(csv, "coeff,residual,reg_norm,itn,istop,ms,machine,n\n");
     for (const sparse_lcurve::point& p : curve)
-      std::fprintf(csv, "%.17g,%.17g,%.17g,%lld,%d,%.6g,%s\n", p.coeff, p.residual, p.reg_norm,
-                   static_cast<long long>(p.itn), p.istop, p.ms, tutorial::machine<B>().c_str());
+      std::fprintf(csv, "%.17g,%.17g,%.17g,%lld,%d,%.6g,%s,%lld\n", p.coeff, p.residual, p.reg_norm,
+                   static_cast<long long>(p.itn), p.istop, p.ms, tutorial::machine<B>().c_str(),
+                   static_cast<long long>(n));
     std::fclose(csv);
 
     // Step 3a: on the GPU, the CPU's answer for the first coefficient (at --small, all of them).

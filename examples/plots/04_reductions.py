@@ -5,7 +5,10 @@ Left, the seeds' figure: the time of one sum against n on log-log axes for the h
 device with the data already there, and the device including the copy of the input (from
 pageable and from pinned memory), with the crossovers marked: the n from which a device way
 stays faster than the host, or a note that it never does. Right, the same runs as effective
-bandwidth (bytes read per second), against the copy bandwidths of host and device.
+bandwidth (bytes read per second), against the copy bandwidths of host and device. Both panels
+mark the size of the CPU's last-level cache (sums of fewer bytes can be read from it, faster
+than the copy, which moves 512 MiB, can go) and where the host's sum starts using all cores.
+On a CPU-only run the figure shows the host's curve alone and says so.
 """
 import math
 
@@ -26,6 +29,18 @@ WAYS = [  # column, label, short label, colour, line style
 def plain(v, _pos=None):
     """Tick values as plain numbers: 0.001, 0.1, 10, 1000."""
     return f"{v:g}"
+
+
+def log_axis_plain(axis, values):
+    """Log-scale ticks as plain numbers (0.01, 0.1, 1, 10; with 2 and 5 between when the data spans
+    less than two decades), and no minor labels: matplotlib's own label minor ticks '2x10^1'."""
+    values = np.asarray(values, dtype=float)
+    values = values[np.isfinite(values) & (values > 0)]
+    span = math.log10(values.max() / values.min()) if values.size else 3
+    axis.set_major_locator(LogLocator(base=10, subs=(1.0, 2.0, 5.0) if span < 2.5 else (1.0,)))
+    axis.set_major_formatter(FuncFormatter(plain))
+    axis.set_minor_locator(LogLocator(base=10, subs=np.arange(2, 10) * 1.0))
+    axis.set_minor_formatter(NullFormatter())
 
 
 def crossover(n, fast, slow):
@@ -78,15 +93,38 @@ def main():
                               (x, t[col + "_ms"][i]), xytext=(8, -28), textcoords="offset points", color=colour,
                               fontsize=8, arrowprops={"arrowstyle": "->", "color": colour})
                 notes.append(f"{label}: faster than the host from n = $2^{{{round(math.log2(n[i]))}}}$")
-    else:
-        notes.append("device curves need a GPU: run with --backend=cuda")
-    left.text(0.02, 0.98, "\n".join(notes), transform=left.transAxes, va="top", fontsize=8,
-              bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.85, "edgecolor": "#bbbbbb"})
+    if notes:  # a CPU run's title says that the device curves need a GPU
+        left.text(0.02, 0.98, "\n".join(notes), transform=left.transAxes, va="top", fontsize=8,
+                  bbox={"boxstyle": "round", "facecolor": "white", "alpha": 0.85, "edgecolor": "#bbbbbb"})
+
+    # where the host starts using its cores, and the CPU's last-level cache, on both panels
+    chunk = int(float(info.get("host_chunk", "0") or 0))
+    cores = int(float(info.get("host_cores", "0") or 0))
+    cache = float(info.get("host_cache_bytes", "0") or 0)
+    for ax in (left, right):
+        if cache > 0 and n[0] <= cache / 4 <= n[-1]:
+            ax.axvline(cache / 4, color="#d62728", linestyle=":", linewidth=1)
+    if cache > 0 and n[0] <= cache / 4 <= n[-1]:
+        for ax in (left, right):
+            ax.annotate(f"CPU's last-level cache: {cache / 2**20:.0f} MiB", (cache / 4, 0.5),
+                        xycoords=("data", "axes fraction"), xytext=(-2, 0), textcoords="offset points",
+                        rotation=90, ha="right", va="center", fontsize=7, color="#d62728")
+    pieces = ""
+    if chunk and cores > 1 and n[0] < 2 * chunk <= n[-1]:
+        pieces = (f" The host sums up to $2^{{{round(math.log2(chunk))}}}$ elements on one core, more in pieces of "
+                  f"$2^{{{round(math.log2(chunk))}}}$, one per core ({cores} cores): from $2^{{{round(math.log2(chunk))}}}$"
+                  f" to $2^{{{round(math.log2(2 * chunk))}}}$ twice the elements take about the same time.")
+    if pieces and not on_gpu:  # on a GPU run the left panel has the crossovers to mark: the footnote says it
+        i = int(np.argmin(np.abs(n - 2 * chunk)))
+        left.annotate(f"from $2^{{{round(math.log2(2 * chunk))}}}$: pieces of "
+                      f"$2^{{{round(math.log2(chunk))}}}$,\none per core ({cores} cores):\n"
+                      "2x the elements, same time",
+                      (n[i], t["host_ms"][i]), xytext=(10, -38), textcoords="offset points", fontsize=7,
+                      color="#d62728", arrowprops={"arrowstyle": "->", "color": "#d62728"})
 
     power_of_two_axis(left, n)
     left.set_yscale("log")
-    left.yaxis.set_major_locator(LogLocator(base=10))
-    left.yaxis.set_major_formatter(FuncFormatter(plain))
+    log_axis_plain(left.yaxis, np.concatenate([t[c + "_ms"] for c, *_ in ways]))
     left.set_ylabel("time of one sum (ms, median, log scale)")
     left.set_title("Time of xp::sum against n")
     left.legend(loc="lower right", fontsize=8)
@@ -94,23 +132,35 @@ def main():
 
     host_copy = float(info["host_copy_gbs"])
     right.axhline(host_copy, color="#d62728", linewidth=0.8, alpha=0.6)
-    right.annotate(f"host copy bandwidth {host_copy:.3g} GB/s", (n[0], host_copy), xytext=(2, 3),
+    right.annotate(f"host copy bandwidth {host_copy:.3g} GB/s (read + write)", (n[0], host_copy), xytext=(2, 3),
                    textcoords="offset points", fontsize=8, color="#d62728")
     if on_gpu:
         dev_copy = float(info["device_copy_gbs"])
         right.axhline(dev_copy, color="#2ca02c", linewidth=0.8, alpha=0.6)
         right.annotate(f"device copy bandwidth {dev_copy:,.0f} GB/s", (n[0], dev_copy), xytext=(2, -10),
                        textcoords="offset points", fontsize=8, color="#2ca02c")
+    fig.text(0.5, -0.01,
+             "Right: a sum only reads (4 bytes per element); the copy lines count the bytes a copy of 256 MiB "
+             "reads and writes. Left of the dotted red line the array fits in the CPU's last-level cache: the host "
+             "reads it from there,\nfaster than a copy through memory goes, and its curve can stand above the "
+             "host's copy line. Copy bandwidths: median of "
+             f"{info.get('host_copy_runs', '?')} copies, measured once per run and shared by the tutorials." +
+             (f"\n{pieces.strip()}" if on_gpu and pieces else ""),
+             ha="center", va="top", fontsize=8)
     power_of_two_axis(right, n)
     right.set_yscale("log")
-    right.yaxis.set_major_locator(LogLocator(base=10))
-    right.yaxis.set_major_formatter(FuncFormatter(plain))
+    log_axis_plain(right.yaxis, np.concatenate([4 * n / (t[c + "_ms"] * 1e6) for c, *_ in ways] + [[host_copy]]))
     right.set_ylabel("bytes read per second (GB/s, log scale)")
     right.set_title("The same runs as effective bandwidth (4 bytes per element / time)")
-    right.legend(loc="lower right", fontsize=8)
+    right.legend(loc="lower right" if on_gpu else "upper right", fontsize=8)
     right.grid(True, which="major", alpha=0.3)
 
-    fig.suptitle(f"04 sum of n float32 on {info['machine']}: where the data lives decides", fontsize=12)
+    if on_gpu:
+        fig.suptitle(f"04 sum of n float32 on {info['machine']}: where the data lives decides", fontsize=12)
+    else:
+        fig.suptitle(f"04 sum of n float32 on the CPU: {info['machine']}\n"
+                     "(the host's curve alone: the device curves need a GPU; run on one with --backend=cuda)",
+                     fontsize=12)
     save(fig, directory, "reductions")
 
 

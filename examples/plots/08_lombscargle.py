@@ -57,21 +57,29 @@ inset.set_ylabel("power", fontsize=7)
 fig.tight_layout()
 save(fig, directory, "periodogram")
 
-# Figure 2: the timing table as bars.
+# Figure 2: the timing table as bars, on a linear axis: bar lengths compare as the times do (a log
+# axis made a 100x speed-up look like 5x); each bar is labelled with its time and speed-up.
 table = np.atleast_1d(load_csv(directory, "timings"))
-fig, ax = plt.subplots(figsize=(8, 0.45 * len(table) + 1.6))
+fig, ax = plt.subplots(figsize=(9, 0.5 * len(table) + 2.2))
 labels = [str(v) for v in table["variant"]]
 colors = ["0.5" if v.startswith("baseline") else ("tab:green" if "grid" in v else "tab:blue") for v in labels]
 bars = ax.barh(range(len(table)), table["median_ms"], color=colors)
+longest = float(table["median_ms"].max())
 for i, (ms, speedup, timed) in enumerate(zip(table["median_ms"], table["speedup"], table["frequencies_timed"])):
-    scaled = "" if timed == nf else f", scaled from {timed:,}"
-    ax.text(ms * 1.1, i, f"{ms:,.1f} ms  ({speedup:,.0f}x{scaled})", va="center", fontsize=8)
+    scaled = "" if timed == nf else f", timed on {timed:,} and scaled"
+    what = "the baseline" if i == 0 else f"{speedup:,.0f}x faster"
+    ax.text(ms + 0.01 * longest, i, f"{ms:,.1f} ms ({what}{scaled})", va="center", fontsize=8)
 ax.set_yticks(range(len(table)))
 ax.set_yticklabels(labels)
 ax.invert_yaxis()
-ax.set_xscale("log")
-ax.set_xlim(table["median_ms"].min() / 3, table["median_ms"].max() * 30)
-ax.set_xlabel(f"time for {nf:,} frequencies x {len(t)} samples (ms, median, log scale)")
-ax.set_title(f"Lomb-Scargle on {backend}: time per call and speed-up over SciPy's loop")
+ax.set_xlim(0, longest * 1.6)
+ax.set_xlabel(f"time for {nf:,} frequencies x {len(t)} samples (ms, median; linear axis)")
+on = "the CPU" if backend.startswith("host") else backend
+ax.set_title(f"Lomb-Scargle on {on}: time per call and speed-up over the baseline")
 ax.grid(True, axis="x", which="major", alpha=0.3)
+fig.text(0.01, -0.01,
+         "The baseline is SciPy's algorithm (scipy.signal.lombscargle's loop) written again in C++ in the tutorial, "
+         "in float64, on one core:\nSciPy itself is not run. Short bars are short: read their times in the labels.",
+         ha="left", va="top", fontsize=8)
+fig.tight_layout()
 save(fig, directory, "timings")

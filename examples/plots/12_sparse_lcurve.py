@@ -6,7 +6,7 @@ for each regularisation coefficient c.
 Reads lcurve.csv (written by 12_sparse_lcurve) and writes lcurve.png: both axes logarithmic, as
 in the seed, each point labelled with its c (its iteration count beside it). Small c fits the data
 closely with a large x (top left); large c shrinks x and the residual grows (bottom right); the
-corner between is the usual choice. A CPU run at full size solves the first c only: one point.
+corner between is the usual choice. A CPU run solves the whole curve at a third of the seed's size.
 """
 import matplotlib.pyplot as plt
 import numpy as np
@@ -28,7 +28,13 @@ for r, x, y in zip(curve, residual, reg_norm):
 ax.set_xlabel("2-norm of the residual |A x - b|")
 ax.set_ylabel("2-norm of the solution |x|")
 total = sum(float(r["ms"]) for r in curve) / 1e3
-ax.set_title(f"L-curve of the seed's ridge regression: lsmr of [A; c I] x = [b; 0]\n"
-             f"{len(curve)} coefficient(s) in {total:.2f} s on {curve[0]['machine']}")
+size = ""
+if "n" in curve.dtype.names:
+    n = int(curve[0]["n"])
+    size = f", A {n:,} x {n:,}" + ("; the seed's is 15,000 x 15,000" if n < 15000 else "")
+machine = str(curve[0]["machine"])
+on = machine if "GPU" in machine or "NVIDIA" in machine else "the CPU, " + machine
+ax.set_title(f"L-curve of the seed's ridge regression: lsmr of [A; c I] x = [b; 0]{size}\n"
+             f"{len(curve)} coefficient(s) in {total:.2f} s on {on}", fontsize=10)
 ax.grid(True, which="both", alpha=0.3)
 save(fig, directory, "lcurve")
