@@ -195,6 +195,45 @@ template <class T, class S>
 void flatten_literal(const S& leaf, std::vector<T>& values, shape_type&, std::size_t) {
   values.push_back(convert<T>(static_cast<scalar_storage_t<std::decay_t<decltype(leaf)>>>(leaf)));
 }
+
+// The values of a braced list whose C++ types differ (`{1, 2.5}`), which no template can deduce
+// (NumPy: np.array([1, 2.5]) is float64). A list of bool, int, long and long long values (NumPy's
+// bool and int64) is int64; one that also holds a double is float64; with a dtype given, any scalars
+// convert to it. Each leaf keeps its value converted already.
+struct literal_leaf {};
+template <class S>
+inline constexpr bool int64_literal_v = std::is_same_v<S, bool> || std::is_same_v<S, int> ||
+                                        std::is_same_v<S, long> || std::is_same_v<S, long long>;
+struct int64_literal : literal_leaf {
+  std::int64_t value;
+  template <class S>
+  requires int64_literal_v<S>
+  int64_literal(S v) : value(static_cast<std::int64_t>(v)) {}  // NOLINT(google-explicit-constructor)
+};
+struct float64_literal : literal_leaf {
+  double value = 0;
+  template <class S>
+  requires is_scalar_v<S>
+  float64_literal(S v) {  // NOLINT(google-explicit-constructor)
+    static_assert(int64_literal_v<S> || std::is_same_v<S, double>,
+                  "xp::array: a list of values of different C++ types gives float64 from bool, int, long, long "
+                  "long and double values (as np.array([1, 2.5])); for other types give the dtype: "
+                  "xp::array<float>({1, 2.5f})");
+    if constexpr (int64_literal_v<S> || std::is_same_v<S, double>) value = static_cast<double>(v);
+  }
+};
+template <class T>
+struct typed_literal : literal_leaf {
+  T value;
+  template <class S>
+  requires is_scalar_v<S>
+  typed_literal(S v) : value(convert<T>(static_cast<scalar_storage_t<S>>(v))) {}  // NOLINT
+};
+template <class T, class L>
+requires std::is_base_of_v<literal_leaf, L>
+void flatten_literal(const L& leaf, std::vector<T>& values, shape_type&, std::size_t) {
+  values.push_back(convert<T>(leaf.value));
+}
 template <class T, class S>
 void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& values, shape_type& shape,
                      std::size_t depth) {
@@ -234,22 +273,57 @@ ndarray<T, B> array_from_literal(const List& list) {
 
 /// @brief np.array(nested list): `xp::array({{1., 2.}, {3., 4.}})` (shape (2, 2), float64),
 /// `xp::array({1, 2, 3})` (int64, like NumPy), `xp::array<float>({{1, 2}, {3, 4}})` (the
-/// dtype given); up to four levels of braces, the shape read from them. The values of one
-/// literal share one C++ type (write `{1., 2.5}`, not `{1, 2.5}`), which gives the dtype when
-/// none is given, as NumPy's literals do: integer -> int64, double -> float64, float ->
-/// float32, bool -> bool.
+/// dtype given); up to four levels of braces, the shape read from them. The values' C++ type
+/// gives the dtype when none is given, as NumPy's literals do: integer -> int64, double ->
+/// float64, float -> float32, bool -> bool; a list that mixes types (`{1, 2.5}`) takes the
+/// overloads below (float64 there, as NumPy).
 /// @throws xp::value_error for ragged lists ("inhomogeneous shape"), as NumPy.
 #define XP_ARRAY_LITERAL(depth, list_of_S)                                                       \
   template <class T = detail::deduce_dtype, class B = host, class S>                             \
   requires detail::is_scalar_v<S> ndarray<detail::dtype_or_t<T, S>, B> array(list_of_S values) { \
     return detail::array_from_literal<detail::dtype_or_t<T, S>, B, depth>(values);               \
   }
+/// @brief np.array of a list whose values have different C++ types, as NumPy's mixed lists:
+/// `xp::array({1, 2.5})` is float64, `xp::array({{1, 2}, {3.5, 4}})` too; `xp::array({true, 2})`
+/// and `xp::array({0, n})` with `long n` are int64 (bool, int, long and long long values give int64,
+/// and with a double among them float64). Other mixes are refused at compile time unless the
+/// dtype is given: `xp::array<float>({1, 2.5f})` converts every value to it (on any backend:
+/// `xp::array<double, xp::cuda>({1, 2.5})`). A list of one C++ type takes the overload above.
+/// (A nested mixed list whose inner lists have one value each, `{{1}, {2.5}}`, is ambiguous
+/// between depths: write one of its values as a double, `{{1.}, {2.5}}`, or give the dtype.)
+/// @throws xp::value_error for ragged lists, as NumPy.
+#define XP_ARRAY_MIXED_LITERAL(depth, list_of)                                                       \
+  inline ndarray<std::int64_t, host> array(list_of(detail::int64_literal) values) {                   \
+    return detail::array_from_literal<std::int64_t, host, depth>(values);                             \
+  }                                                                                                    \
+  template <class T = detail::deduce_dtype, class B = host>                                            \
+  requires std::is_same_v<T, detail::deduce_dtype> ndarray<double, B> array(                           \
+      list_of(detail::float64_literal) values) {                                                       \
+    return detail::array_from_literal<double, B, depth>(values);                                       \
+  }                                                                                                    \
+  template <class T, class B = host>                                                                   \
+  requires(!std::is_same_v<T, detail::deduce_dtype>) ndarray<T, B> array(                              \
+      list_of(std::type_identity_t<detail::typed_literal<T>>) values) {                                \
+    static_assert(is_dtype_v<T>, "xp::array: the dtype must be " XP_ONE_OF_THE_DTYPES);                 \
+    return detail::array_from_literal<T, B, depth>(values);                                            \
+  }
 #define XP_LIST_(X) std::initializer_list<X>
+#define XP_LIST2_(X) XP_LIST_(XP_LIST_(X))
+#define XP_LIST3_(X) XP_LIST_(XP_LIST_(XP_LIST_(X)))
+#define XP_LIST4_(X) XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(X))))
 XP_ARRAY_LITERAL(1, XP_LIST_(S))
-XP_ARRAY_LITERAL(2, XP_LIST_(XP_LIST_(S)))
-XP_ARRAY_LITERAL(3, XP_LIST_(XP_LIST_(XP_LIST_(S))))
-XP_ARRAY_LITERAL(4, XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(S)))))
+XP_ARRAY_LITERAL(2, XP_LIST2_(S))
+XP_ARRAY_LITERAL(3, XP_LIST3_(S))
+XP_ARRAY_LITERAL(4, XP_LIST4_(S))
+XP_ARRAY_MIXED_LITERAL(1, XP_LIST_)
+XP_ARRAY_MIXED_LITERAL(2, XP_LIST2_)
+XP_ARRAY_MIXED_LITERAL(3, XP_LIST3_)
+XP_ARRAY_MIXED_LITERAL(4, XP_LIST4_)
+#undef XP_LIST4_
+#undef XP_LIST3_
+#undef XP_LIST2_
 #undef XP_LIST_
+#undef XP_ARRAY_MIXED_LITERAL
 #undef XP_ARRAY_LITERAL
 
 /// @brief np.array(list).reshape(shape): a flat list laid out in `shape`.
