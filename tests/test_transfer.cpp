@@ -51,7 +51,7 @@ TEST_CASE("transfer: asarray with a dtype and the array API's copy flag") {
   if constexpr (!std::is_same_v<B, xp::host>) {
     CHECK_THROWS_WITH_AS(xp::asarray<B>(h, false), "xp::asarray: copy=false, but host to device needs a copy",
                          xp::value_error);
-    CHECK_THROWS_WITH_AS(xp::asarray<double, B>(h, false),
+    CHECK_THROWS_WITH_AS((xp::asarray<double, B>(h, false)),
                          "xp::asarray: copy=false, but float32 to float64 and host to device needs a copy",
                          xp::value_error);
   }

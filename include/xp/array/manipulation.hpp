@@ -193,8 +193,9 @@ struct array_of_another_dtype {
   array_of_another_dtype(const ndarray<T, B>&) {}  // NOLINT(google-explicit-constructor)
 };
 }  // namespace detail
-#define XP_MIXED_DTYPE_LIST_MESSAGE(fn)                                                                      \
-  fn ": a braced list of arrays of different dtypes ({a, b}) deduces no dtype; write " fn "(std::tuple{a, " \
+#define XP_MIXED_DTYPE_LIST_MESSAGE(fn)                                                   \
+  fn ": a braced list of arrays of different dtypes ({a, b}) deduces no dtype; write " fn \
+     "(std::tuple{a, "                                                                    \
      "b}), which promotes as NumPy does"
 
 /// @brief np.concatenate(arrays, axis) / the array API's concat: the arrays joined along an

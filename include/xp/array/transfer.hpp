@@ -63,7 +63,8 @@ struct asarray_target {
                 "xp::asarray: the dtype comes first, then the backend: xp::asarray<float, xp::cuda>(a)");
   static_assert(std::is_void_v<Second> || is_backend_v<Second>,
                 "xp::asarray<U, B>: B is a backend (xp::host or xp::cuda)");
-  using backend = std::conditional_t<is_backend_v<First>, First, std::conditional_t<std::is_void_v<Second>, From, Second>>;
+  using backend =
+      std::conditional_t<is_backend_v<First>, First, std::conditional_t<std::is_void_v<Second>, From, Second>>;
   using dtype = std::conditional_t<is_backend_v<First> || std::is_void_v<First>, T, First>;
 };
 }  // namespace detail

@@ -202,19 +202,18 @@ void flatten_literal(const S& leaf, std::vector<T>& values, shape_type&, std::si
 // convert to it. Each leaf keeps its value converted already.
 struct literal_leaf {};
 template <class S>
-inline constexpr bool int64_literal_v = std::is_same_v<S, bool> || std::is_same_v<S, int> ||
-                                        std::is_same_v<S, long> || std::is_same_v<S, long long>;
+inline constexpr bool int64_literal_v =
+    std::is_same_v<S, bool> || std::is_same_v<S, int> || std::is_same_v<S, long> || std::is_same_v<S, long long>;
 struct int64_literal : literal_leaf {
   std::int64_t value;
   template <class S>
-  requires int64_literal_v<S>
-  int64_literal(S v) : value(static_cast<std::int64_t>(v)) {}  // NOLINT(google-explicit-constructor)
+  requires int64_literal_v<S> int64_literal(S v)
+      : value(static_cast<std::int64_t>(v)) {}  // NOLINT(google-explicit-constructor)
 };
 struct float64_literal : literal_leaf {
   double value = 0;
   template <class S>
-  requires is_scalar_v<S>
-  float64_literal(S v) {  // NOLINT(google-explicit-constructor)
+  requires is_scalar_v<S> float64_literal(S v) {  // NOLINT(google-explicit-constructor)
     static_assert(int64_literal_v<S> || std::is_same_v<S, double>,
                   "xp::array: a list of values of different C++ types gives float64 from bool, int, long, long "
                   "long and double values (as np.array([1, 2.5])); for other types give the dtype: "
@@ -226,8 +225,7 @@ template <class T>
 struct typed_literal : literal_leaf {
   T value;
   template <class S>
-  requires is_scalar_v<S>
-  typed_literal(S v) : value(convert<T>(static_cast<scalar_storage_t<S>>(v))) {}  // NOLINT
+  requires is_scalar_v<S> typed_literal(S v) : value(convert<T>(static_cast<scalar_storage_t<S>>(v))) {}  // NOLINT
 };
 template <class T, class L>
 requires std::is_base_of_v<literal_leaf, L>
@@ -292,22 +290,21 @@ ndarray<T, B> array_from_literal(const List& list) {
 /// (A nested mixed list whose inner lists have one value each, `{{1}, {2.5}}`, is ambiguous
 /// between depths: write one of its values as a double, `{{1.}, {2.5}}`, or give the dtype.)
 /// @throws xp::value_error for ragged lists, as NumPy.
-#define XP_ARRAY_MIXED_LITERAL(depth, list_of)                                                       \
-  inline ndarray<std::int64_t, host> array(list_of(detail::int64_literal) values) {                   \
-    return detail::array_from_literal<std::int64_t, host, depth>(values);                             \
-  }                                                                                                    \
-  template <class T = detail::deduce_dtype, class B = host>                                            \
-  requires std::is_same_v<T, detail::deduce_dtype> ndarray<double, B> array(                           \
-      list_of(detail::float64_literal) values) {                                                       \
-    return detail::array_from_literal<double, B, depth>(values);                                       \
-  }                                                                                                    \
-  template <class T, class B = host>                                                                   \
-  requires(!std::is_same_v<T, detail::deduce_dtype>) ndarray<T, B> array(                              \
-      list_of(std::type_identity_t<detail::typed_literal<T>>) values) {                                \
-    static_assert(is_dtype_v<T>, "xp::array: the dtype must be " XP_ONE_OF_THE_DTYPES);                 \
-    return detail::array_from_literal<T, B, depth>(values);                                            \
+#define XP_ARRAY_MIXED_LITERAL(depth, list_of)                                                                         \
+  inline ndarray<std::int64_t, host> array(list_of(detail::int64_literal) values) {                                    \
+    return detail::array_from_literal<std::int64_t, host, depth>(values);                                              \
+  }                                                                                                                    \
+  template <class T = detail::deduce_dtype, class B = host>                                                            \
+  requires std::is_same_v<T, detail::deduce_dtype> ndarray<double, B> array(list_of(detail::float64_literal) values) { \
+    return detail::array_from_literal<double, B, depth>(values);                                                       \
+  }                                                                                                                    \
+  template <class T, class B = host>                                                                                   \
+  requires(!std::is_same_v<T, detail::deduce_dtype>) ndarray<T, B> array(                                              \
+      list_of(std::type_identity_t<detail::typed_literal<T>>) values) {                                                \
+    static_assert(is_dtype_v<T>, "xp::array: the dtype must be " XP_ONE_OF_THE_DTYPES);                                \
+    return detail::array_from_literal<T, B, depth>(values);                                                            \
   }
-#define XP_LIST_(X) std::initializer_list<X>
+#define XP_LIST_(X)  std::initializer_list<X>
 #define XP_LIST2_(X) XP_LIST_(XP_LIST_(X))
 #define XP_LIST3_(X) XP_LIST_(XP_LIST_(XP_LIST_(X)))
 #define XP_LIST4_(X) XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(X))))

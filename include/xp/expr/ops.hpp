@@ -46,12 +46,11 @@ concept unary_scalar_argument = (is_dtype_v<S> && !std::is_same_v<S, float16>) |
 /// double). An op that refuses a dtype refuses its scalar with the op's message. A constrained
 /// template taking S by value: any overload written for one type (math::exp(complex<T>)) is more
 /// specialised and wins where both are visible.
-#define XP_UNARY_FUNCTION_AND_SCALAR_(name, op)                  \
-  XP_UNARY_FUNCTION(name, op)                                    \
-  template <class S>                                             \
-  requires ::xp::detail::unary_scalar_argument<S>                \
-  XP_HD auto name(S x) {                                         \
-    return op{}(static_cast<::xp::detail::scalar_storage_t<S>>(x)); \
+#define XP_UNARY_FUNCTION_AND_SCALAR_(name, op)                          \
+  XP_UNARY_FUNCTION(name, op)                                            \
+  template <class S>                                                     \
+  requires ::xp::detail::unary_scalar_argument<S> XP_HD auto name(S x) { \
+    return op{}(static_cast<::xp::detail::scalar_storage_t<S>>(x));      \
   }
 
 namespace xp {
@@ -699,7 +698,7 @@ XP_HD complex<T> complex_arctanh(complex<T> z) {
     }                                                                                       \
   };                                                                                        \
   }                                                                                         \
-  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)                                                        \
+  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)                                            \
   XP_UNARY_FUNCTION_AND_SCALAR_(alias, ops::name)
 XP_ARC_HYPERBOLIC(arccosh, acosh, acoshf, acosh, ::xsimd::acosh)
 XP_ARC_HYPERBOLIC(arcsinh, asinh, asinhf, asinh, ::xsimd::asinh)
@@ -733,7 +732,7 @@ XP_BINARY_FUNCTION(atan2, ops::arctan2)
     }                                                                                                          \
   };                                                                                                           \
   }                                                                                                            \
-  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)                                                                           \
+  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)                                                               \
   XP_UNARY_FUNCTION_AND_SCALAR_(alias, ops::name)
 XP_ANGLE_FUNCTION(deg2rad, radians, 3.14159265358979323846f / 180.0f, 3.14159265358979323846 / 180.0)
 XP_ANGLE_FUNCTION(rad2deg, degrees, 180.0f / 3.14159265358979323846f, 180.0 / 3.14159265358979323846)
