@@ -95,6 +95,25 @@ TEST_CASE("creation: array() of a list that mixes C++ types takes NumPy's dtype 
   // a list of one C++ type keeps the existing rule (int64 for int, float32 for float)
   static_assert(std::is_same_v<decltype(xp::array({1, 2})), xp::ndarray<std::int64_t, xp::host>>);
   static_assert(std::is_same_v<decltype(xp::array({1.f, 2.f})), xp::ndarray<float, xp::host>>);
-  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, {3}}), doctest::Contains("inhomogeneous shape after 1 dimensions"),
+  // any depth, one value per inner list too (np.array([[1], [2.5]]) is float64 (2, 1))
+  const auto column = xp::array({{1}, {2.5}});
+  static_assert(std::is_same_v<decltype(column), const xp::ndarray<double, xp::host>>);
+  CHECK(column.shape() == xp::shape_type{2, 1});
+  CHECK(values(column) == std::vector<double>{1, 2.5});
+  const auto deep = xp::array<float, B>({{{{{1}}}}, {{{{2.5}}}}});
+  CHECK(deep.shape() == xp::shape_type{2, 1, 1, 1, 1});
+  CHECK(values(deep) == std::vector<float>{1, 2.5f});
+  // ragged lists: NumPy's ValueError, word for word
+  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, {3}}),
+                       "xp::array: setting an array element with a sequence. The requested array has an inhomogeneous "
+                       "shape after 1 dimensions. The detected shape was (2,) + inhomogeneous part.",
                        xp::value_error);
+  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, 3}), doctest::Contains("inhomogeneous shape after 1 dimensions"),
+                       xp::value_error);
+  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, {3, {4}}}),
+                       doctest::Contains("inhomogeneous shape after 2 dimensions. The detected shape was (2, 2)"),
+                       xp::value_error);
+  // empty braces have no type to give NumPy's float64: the dtype is asked for, or given
+  CHECK_THROWS_WITH_AS(xp::array({{}, {}}), doctest::Contains("xp::array<double>"), xp::value_error);
+  CHECK(xp::array<double>({{}, {}}).shape() == xp::shape_type{2, 0});
 }
