@@ -347,16 +347,10 @@ XP_ARRAY_LITERAL(4, XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(S)))))
 /// one C++ type takes the overloads above.
 /// @throws xp::value_error for ragged lists, as NumPy, and for braces without any value
 ///         (`xp::array({{}, {}})`: write the dtype, `xp::array<double>({{}, {}})`).
-inline ndarray<std::int64_t, host> array(std::initializer_list<detail::literal_node<detail::int64_literal>> values) {
-  ndarray<std::int64_t, host> a = detail::array_from_nodes<std::int64_t, host>(values);
-  // only empty braces reach here without a value: NumPy's dtype for them is float64, which the
-  // overloads cannot tell from the types, so say what to write rather than give int64
-  if (a.size() == 0)
-    throw value_error(
-        "xp::array: a list without values (np.array([]) is float64) needs its dtype: write "
-        "xp::array<double>({...}) or xp::zeros({shape})");
-  return a;
-}
+// The int64 form is not a template, so that where both take a list (`{true, 2}`) it is chosen over
+// the float64 one; it is compiled in libxp (src/array_literal.cpp), since its body needs the
+// host backend, which this header does not include.
+ndarray<std::int64_t, host> array(std::initializer_list<detail::literal_node<detail::int64_literal>> values);
 template <class T = detail::deduce_dtype, class B = host>
 requires std::is_same_v<T, detail::deduce_dtype> ndarray<double, B> array(
     std::initializer_list<detail::literal_node<detail::float64_literal>> values) {
