@@ -1,6 +1,8 @@
-// xp::cuda's device queries (available, device_count, device_properties, mem_info) and grid_for,
-// compiled into libxp so that they exist in every program: a host-only one (xp::xp, g++, no CUDA
-// toolkit) links them and is told there is no device.
+// xp::cuda's device queries (available, device_count, device_properties, mem_info), grid_for and
+// every other non-template member that <xp/cuda/api.hpp> declares (current_device, synchronize,
+// the NVTX switch, the memory resources, plan_cache), compiled into libxp so that they exist in
+// every program: a host-only one (xp::xp, g++, no CUDA toolkit) links them and is told there is
+// no device ("this program is linked without xp::cuda", in a typed error where one is thrown).
 //
 // How the real answers get in when xp::cuda is linked. libxp cannot call CUDA, so it calls
 // through a table of function pointers, `xp_cuda_runtime_hooks`, that libxp_cuda defines
@@ -20,11 +22,13 @@
 // order: a query from another static constructor could run before registration). The table is
 // constant-initialised, so the queries are right from the first instruction of the program.
 // ELF toolchains (GNU ld, gold, lld) are assumed, as everywhere in xp's CUDA build.
+#include <memory>
 #include <string>
 
 #include "xp/backends/cuda/runtime.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/error.hpp"
+#include "xp/core/plan_cache.hpp"
 #include "xp/cuda/api.hpp"
 
 extern "C" {
@@ -36,6 +40,16 @@ namespace xp {
 namespace {
 
 const backends::cuda::runtime_hooks* hooks() noexcept { return &xp_cuda_runtime_hooks; }
+
+constexpr const char* without_cuda = "this program is linked without xp::cuda, so it sees no device";
+
+// The hook of a member that needs a device; in a program without xp::cuda, E(fn: reason).
+template <class E = value_error>
+const backends::cuda::runtime_hooks& hooks_or_throw(const char* fn) {
+  const backends::cuda::runtime_hooks* h = hooks();
+  if (!h) throw E(std::string(fn) + ": " + without_cuda);
+  return *h;
+}
 
 }  // namespace
 
@@ -63,6 +77,47 @@ cuda::memory_info cuda::mem_info() {
                                                                      : "this program is linked without xp::cuda, so "
                                                                        "it sees no device"));
   return hooks()->mem_info();
+}
+
+int cuda::current_device() {
+  // (with xp::cuda and no device, cudaGetDevice's cuda_error; without it, no CUDA status to report)
+  return hooks_or_throw<value_error>("xp::cuda::current_device").current_device();
+}
+
+void cuda::synchronize() {
+  const backends::cuda::runtime_hooks* h = hooks();
+  if (h) h->synchronize();  // without xp::cuda no device work exists: nothing to wait for
+}
+
+void cuda::set_nvtx_ranges(bool on) noexcept {
+  const backends::cuda::runtime_hooks* h = hooks();
+  if (h) h->set_nvtx_ranges(on);  // without xp::cuda there are no device operations to mark
+}
+
+bool cuda::nvtx_ranges() noexcept {
+  const backends::cuda::runtime_hooks* h = hooks();
+  return h ? h->nvtx_ranges() : false;
+}
+
+cuda::memory_pool& cuda::get_default_memory_pool(int device) {
+  return hooks_or_throw("xp::cuda::get_default_memory_pool").get_default_memory_pool(device);
+}
+
+void cuda::set_memory_resource(std::shared_ptr<memory_resource> resource, int device) {
+  hooks_or_throw("xp::cuda::set_memory_resource").set_memory_resource(std::move(resource), device);
+}
+
+std::shared_ptr<cuda::memory_resource> cuda::get_memory_resource(int device) {
+  return hooks_or_throw("xp::cuda::get_memory_resource").get_memory_resource(device);
+}
+
+cuda::pinned_memory_pool& cuda::get_pinned_memory_pool() {
+  return hooks_or_throw("xp::cuda::get_pinned_memory_pool").get_pinned_memory_pool();
+}
+
+plan_cache_controls cuda::plan_cache(int device) {
+  // as with a device number out of range: there is no device 0 (or current device) here
+  return hooks_or_throw<index_error>("xp::cuda::plan_cache").plan_cache(device);
 }
 
 unsigned cuda::grid_for(index_t n, int block, int axis) {

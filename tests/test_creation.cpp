@@ -64,3 +64,56 @@ TEST_CASE_TEMPLATE("creation: array() from initializer lists and vectors", C, XP
   CHECK_THROWS_AS((xp::array<T, B>(v, {3})), xp::shape_error);
   CHECK(xp::scalar<T, B>(T(1)).item() == T(1));
 }
+
+TEST_CASE("creation: array() of a list that mixes C++ types takes NumPy's dtype (np.array([1, 2.5]) is float64)") {
+  // NumPy 2: np.array([1, 2.5]) float64; np.array([True, 2]) int64; np.array([[1, 2], [3.5, 4]]) float64
+  const auto a = xp::array({1, 2.5});
+  static_assert(std::is_same_v<decltype(a), const xp::ndarray<double, xp::host>>);
+  CHECK(values(a) == std::vector<double>{1.0, 2.5});
+  const auto b = xp::array({true, 2});
+  static_assert(std::is_same_v<decltype(b), const xp::ndarray<std::int64_t, xp::host>>);
+  CHECK(values(b) == std::vector<std::int64_t>{1, 2});
+  const long n = 7;
+  const auto c = xp::array({0, n});  // int and long: int64
+  static_assert(std::is_same_v<decltype(c), const xp::ndarray<std::int64_t, xp::host>>);
+  CHECK(values(c) == std::vector<std::int64_t>{0, 7});
+  const auto d = xp::array({{1, 2}, {3.5, 4}});
+  static_assert(std::is_same_v<decltype(d), const xp::ndarray<double, xp::host>>);
+  CHECK(d.shape() == xp::shape_type{2, 2});
+  CHECK(values(d) == std::vector<double>{1, 2, 3.5, 4});
+  const auto e = xp::array({{{1, 2.5}}, {{true, 4}}});
+  CHECK(e.shape() == xp::shape_type{2, 1, 2});
+  CHECK(values(e) == std::vector<double>{1, 2.5, 1, 4});
+  // the dtype given: any scalars convert to it, on either backend, also from variables
+  const int i = 3;
+  const auto f = xp::array<float, B>({{i, 2.5}, {1, 2.25f}});
+  static_assert(std::is_same_v<decltype(f), const xp::ndarray<float, B>>);
+  CHECK(values(f) == std::vector<float>{3, 2.5f, 1, 2.25f});
+  CHECK(values(xp::array<std::int16_t, B>({1, 2.75, true})) == std::vector<std::int16_t>{1, 2, 1});
+  CHECK(values(xp::array<xp::complex128, B>({1, std::complex<double>(0, 2)})) ==
+        std::vector<xp::complex128>{xp::complex128(1, 0), xp::complex128(0, 2)});
+  // a list of one C++ type keeps the existing rule (int64 for int, float32 for float)
+  static_assert(std::is_same_v<decltype(xp::array({1, 2})), xp::ndarray<std::int64_t, xp::host>>);
+  static_assert(std::is_same_v<decltype(xp::array({1.f, 2.f})), xp::ndarray<float, xp::host>>);
+  // any depth, one value per inner list too (np.array([[1], [2.5]]) is float64 (2, 1))
+  const auto column = xp::array({{1}, {2.5}});
+  static_assert(std::is_same_v<decltype(column), const xp::ndarray<double, xp::host>>);
+  CHECK(column.shape() == xp::shape_type{2, 1});
+  CHECK(values(column) == std::vector<double>{1, 2.5});
+  const auto deep = xp::array<float, B>({{{{{1}}}}, {{{{2.5}}}}});
+  CHECK(deep.shape() == xp::shape_type{2, 1, 1, 1, 1});
+  CHECK(values(deep) == std::vector<float>{1, 2.5f});
+  // ragged lists: NumPy's ValueError, word for word
+  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, {3}}),
+                       "xp::array: setting an array element with a sequence. The requested array has an inhomogeneous "
+                       "shape after 1 dimensions. The detected shape was (2,) + inhomogeneous part.",
+                       xp::value_error);
+  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, 3}), doctest::Contains("inhomogeneous shape after 1 dimensions"),
+                       xp::value_error);
+  CHECK_THROWS_WITH_AS(xp::array({{1, 2.5}, {3, {4}}}),
+                       doctest::Contains("inhomogeneous shape after 2 dimensions. The detected shape was (2, 2)"),
+                       xp::value_error);
+  // empty braces have no type to give NumPy's float64: the dtype is asked for, or given
+  CHECK_THROWS_WITH_AS(xp::array({{}, {}}), doctest::Contains("xp::array<double>"), xp::value_error);
+  CHECK(xp::array<double>({{}, {}}).shape() == xp::shape_type{2, 0});
+}

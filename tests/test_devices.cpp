@@ -1,6 +1,7 @@
 // xp/cuda/devices.hpp and xp::cuda::device_scope: the current device, the device an array lives
 // on, copies between devices. The cases that need two GPUs are skipped on a machine with one;
-// everything else runs on any GPU. The host suite compiles this file empty.
+// everything else runs on any GPU. The host suite (linked without xp::cuda) checks that every
+// non-template member of xp::cuda links there and reports no device.
 #include "support.hpp"
 
 #ifdef XP_TEST_CUDA
@@ -129,5 +130,37 @@ TEST_CASE("devices: arrays of another device in an expression or a reduction are
   }
   // what the error says to do works
   check_close(xp::eval(d0 + xp::to_device(d1, 0)), xp::eval(h + h), 0);
+}
+#else
+#include "xp/core/plan_cache.hpp"
+
+namespace {
+// `call` throws E, whose message says the program is linked without xp::cuda.
+template <class E, class F>
+void refused_without_cuda(F call) {
+  try {
+    call();
+    FAIL("no exception");
+  } catch (const E& e) {
+    CHECK(std::string(e.what()).find("linked without xp::cuda") != std::string::npos);
+  }
+}
+}  // namespace
+
+TEST_CASE("devices: every non-template member of xp::cuda links in a host-only program and reports no device") {
+  CHECK(xp::cuda::device_count() == 0);
+  CHECK_FALSE(xp::cuda::available());
+  xp::cuda::synchronize();  // no device work exists: nothing to wait for
+  xp::cuda::set_nvtx_ranges(true);
+  CHECK_FALSE(xp::cuda::nvtx_ranges());
+  CHECK(xp::cuda::grid_for(1000, 256) == 4u);
+  refused_without_cuda<xp::value_error>([] { (void)xp::cuda::current_device(); });
+  refused_without_cuda<xp::index_error>([] { (void)xp::cuda::device_properties(0); });
+  refused_without_cuda<xp::value_error>([] { (void)xp::cuda::mem_info(); });
+  refused_without_cuda<xp::value_error>([] { (void)xp::cuda::get_default_memory_pool(); });
+  refused_without_cuda<xp::value_error>([] { xp::cuda::set_memory_resource(nullptr, 0); });
+  refused_without_cuda<xp::value_error>([] { (void)xp::cuda::get_memory_resource(); });
+  refused_without_cuda<xp::value_error>([] { (void)xp::cuda::get_pinned_memory_pool(); });
+  refused_without_cuda<xp::index_error>([] { (void)xp::cuda::plan_cache(); });
 }
 #endif

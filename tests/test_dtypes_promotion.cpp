@@ -7,6 +7,7 @@
 #include "dtype_support.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cstring>
 #include <fstream>
 #include <random>
@@ -69,6 +70,51 @@ void check_weak(const promotion_golden& g, int& checked, std::index_sequence<I..
   (one(std::tuple_element_t<I, every_dtype>{}), ...);
 }
 
+// np.result_type(A, B, C) of tests/golden/dtypes/result_type_triples.txt (make_golden_result_type.py):
+// one row per unordered triple, in NumPy's type-number order (the order of every_dtype).
+struct result_type_golden {
+  std::map<std::array<std::size_t, 3>, std::string> rows;
+  result_type_golden() {
+    std::map<std::string, std::size_t> number;
+    std::size_t k = 0;
+    std::apply([&](auto... t) { ((number[std::string(xp::dtype_name<decltype(t)>())] = k++), ...); }, every_dtype{});
+    std::ifstream in(std::string(XP_GOLDEN_DIR) + "/dtypes/result_type_triples.txt");
+    REQUIRE(in.good());
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty() || line[0] == '#') continue;
+      std::istringstream s(line);
+      std::string a, b, c, r;
+      s >> a >> b >> c >> r;
+      rows[{number.at(a), number.at(b), number.at(c)}] = r;
+    }
+  }
+};
+
+// Every ordered triple (A, B, C): result_type_t<A, B, C> against the row of the sorted triple.
+template <std::size_t I, std::size_t J, std::size_t... K>
+void check_triples_ij(const result_type_golden& g, int& checked, std::index_sequence<K...>) {
+  auto one = [&](auto c, std::size_t k) {
+    using A = std::tuple_element_t<I, every_dtype>;
+    using Bt = std::tuple_element_t<J, every_dtype>;
+    using C = decltype(c);
+    std::array<std::size_t, 3> key{I, J, k};
+    std::sort(key.begin(), key.end());
+    INFO(xp::dtype_name<A>() << ", " << xp::dtype_name<Bt>() << ", " << xp::dtype_name<C>());
+    CHECK(g.rows.at(key) == std::string(xp::dtype_name<xp::result_type_t<A, Bt, C>>()));
+    ++checked;
+  };
+  (one(std::tuple_element_t<K, every_dtype>{}, K), ...);
+}
+template <std::size_t I, std::size_t... J>
+void check_triples_i(const result_type_golden& g, int& checked, std::index_sequence<J...>) {
+  (check_triples_ij<I, J>(g, checked, std::index_sequence<J...>{}), ...);
+}
+template <std::size_t... I>
+void check_triples(const result_type_golden& g, int& checked, std::index_sequence<I...> seq) {
+  (check_triples_i<I>(g, checked, seq), ...);
+}
+
 }  // namespace
 
 TEST_CASE("promotion: every pair of the 14 dtypes and every weak scalar, as NumPy 2") {
@@ -83,6 +129,21 @@ TEST_CASE("promotion: every pair of the 14 dtypes and every weak scalar, as NumP
   static_assert(std::is_same_v<xp::result_type_t<std::int8_t, std::uint8_t>, std::int16_t>);
   static_assert(std::is_same_v<xp::result_type_t<std::uint64_t, std::int8_t>, double>);
   static_assert(std::is_same_v<xp::result_type_t<xp::float16, xp::complex64, double>, xp::complex128>);
+}
+
+TEST_CASE("result_type_t of three dtypes: every ordered triple of the 14, as NumPy 2 finds it over all at once") {
+  const result_type_golden g;
+  CHECK(g.rows.size() == std::size_t(560));  // 14 * 15 * 16 / 6 unordered triples
+  int checked = 0;
+  check_triples(g, checked, std::make_index_sequence<std::tuple_size_v<every_dtype>>{});
+  CHECK(checked == 14 * 14 * 14);
+  // NumPy's category rule, where promoting two at a time would give float32 (int16 + float16)
+  static_assert(std::is_same_v<xp::result_type_t<std::int8_t, std::uint8_t, xp::float16>, xp::float16>);
+  static_assert(std::is_same_v<xp::result_type_t<xp::float16, std::uint8_t, std::int8_t>, xp::float16>);
+  // four operands: the same rule (np.result_type(int8, uint8, int16, float16) is float32: int16 needs it)
+  static_assert(std::is_same_v<xp::result_type_t<std::int8_t, std::uint8_t, bool, xp::float16>, xp::float16>);
+  static_assert(std::is_same_v<xp::result_type_t<std::int8_t, std::uint8_t, std::int16_t, xp::float16>, float>);
+  static_assert(std::is_same_v<xp::result_type_t<std::uint8_t, std::int8_t, xp::complex64>, xp::complex64>);
 }
 
 TEST_CASE("float16: round to nearest even from float and double, exact back to float, on both backends") {

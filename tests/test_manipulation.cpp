@@ -206,6 +206,24 @@ TEST_CASE("manipulation: mixed dtypes promote, empty and 0-d inputs follow NumPy
   check_member(z, "concat_mixed", xp::concat(std::tuple{x8, f4}, 0), 0);
   check_member(z, "concat_mixed_u8_i8", xp::concatenate(std::tuple{u8, x8}), 0);
   check_member(z, "stack_mixed", xp::stack(std::tuple{x8(xp::range(0, 2)), f4}, 1), 0);
+  {  // vstack and hstack of float32 and float64 promote as concat does (np.vstack([f4, f8]) is float64)
+    const auto s4 = xp::array<float, B>({1.5f, 2.25f});
+    const auto s8 = xp::array<double, B>({3.0, 4.5});
+    const auto v = xp::vstack(std::tuple{s4, s8});
+    static_assert(std::is_same_v<decltype(v), const xp::ndarray<double, B>>);
+    CHECK(v.shape() == xp::shape_type{2, 2});
+    CHECK(values(v) == std::vector<double>{1.5, 2.25, 3.0, 4.5});
+    const auto h = xp::hstack(std::tuple{s4, s8, xp::array<std::int8_t, B>({-3})});
+    static_assert(std::is_same_v<decltype(h), const xp::ndarray<double, B>>);
+    CHECK(values(h) == std::vector<double>{1.5, 2.25, 3.0, 4.5, -3.0});
+    const auto h2 = xp::hstack(std::tuple{s4.reshape({2, 1}), xp::array<std::uint8_t, B>({7, 8}).reshape({2, 1})});
+    static_assert(std::is_same_v<decltype(h2), const xp::ndarray<float, B>>);  // np.hstack of f4 and u1: float32
+    CHECK(h2.shape() == xp::shape_type{2, 2});
+    CHECK(values(h2) == std::vector<float>{1.5f, 7, 2.25f, 8});
+    // NumPy's category rule over all inputs: int8, uint8, float16 give float16 (not float32)
+    static_assert(std::is_same_v<decltype(xp::vstack(std::tuple{x8, u8, xp::zeros<xp::float16, B>({1, 4})})),
+                                 xp::ndarray<xp::float16, B>>);
+  }
 
   using D = xp::ndarray<double, B>;
   const D e03 = xp::zeros<double, B>({0, 3}), e20 = xp::zeros<double, B>({2, 0});

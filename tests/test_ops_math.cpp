@@ -127,3 +127,85 @@ TEST_CASE_TEMPLATE("math: the float ops declare a vector form, detected by the h
 }
 
 #endif
+
+namespace complex_scalars {
+// A user's namespace: abs(z), exp(z) ... with z an xp::complex<double> are found by
+// argument-dependent lookup, as std::abs(std::complex) is for std::complex.
+double abs_unqualified(xp::complex128 z) { return abs(z); }
+xp::complex128 exp_unqualified(xp::complex128 z) { return exp(z); }
+double with_using_std(xp::complex128 z) {
+  using std::abs;  // the habit: std::abs does not take xp::complex, xp::abs does
+  return abs(z);
+}
+void check_close(xp::complex128 got, std::complex<double> want) {
+  INFO(got.re << "+" << got.im << "i against " << want);
+  CHECK(std::abs(std::complex<double>(got) - want) <= 1e-14 * std::max(1.0, std::abs(want)));
+}
+}  // namespace complex_scalars
+
+TEST_CASE("math: complex scalars (.item() of a complex array) go into xp's functions as arrays do") {
+  using namespace complex_scalars;
+  const auto a = xp::array<xp::complex128>({xp::complex128(0.75, -1.25), xp::complex128(-2.0, 0.5)});
+  for (xp::index_t i = 0; i < a.size(); ++i) {
+    const xp::complex128 z = a(i).item();
+    const std::complex<double> s = z;  // the one line that gives std::complex's functions
+    // abs, angle, real, imag give the real type (np.abs(np.complex128(...)) is float64)
+    static_assert(std::is_same_v<decltype(xp::abs(z)), double>);
+    static_assert(std::is_same_v<decltype(xp::angle(z)), double>);
+    static_assert(std::is_same_v<decltype(xp::real(z)), double>);
+    static_assert(std::is_same_v<decltype(xp::imag(z)), double>);
+    static_assert(std::is_same_v<decltype(xp::exp(z)), xp::complex128>);
+    CHECK(xp::abs(z) == doctest::Approx(std::abs(s)).epsilon(1e-15));
+    CHECK(xp::absolute(z) == doctest::Approx(std::abs(s)).epsilon(1e-15));
+    CHECK(abs_unqualified(z) == doctest::Approx(std::abs(s)).epsilon(1e-15));
+    CHECK(with_using_std(z) == doctest::Approx(std::abs(s)).epsilon(1e-15));
+    CHECK(xp::angle(z) == doctest::Approx(std::arg(s)).epsilon(1e-15));
+    CHECK(xp::real(z) == s.real());
+    CHECK(xp::imag(z) == s.imag());
+    CHECK(xp::conj(z) == xp::complex128(std::conj(s)));
+    CHECK(xp::conjugate(z) == xp::complex128(std::conj(s)));
+    check_close(xp::exp(z), std::exp(s));
+    check_close(exp_unqualified(z), std::exp(s));
+    check_close(xp::log(z), std::log(s));
+    check_close(xp::log10(z), std::log10(s));
+    check_close(xp::sqrt(z), std::sqrt(s));
+    check_close(xp::sin(z), std::sin(s));
+    check_close(xp::cos(z), std::cos(s));
+    check_close(xp::tan(z), std::tan(s));
+    check_close(xp::sinh(z), std::sinh(s));
+    check_close(xp::cosh(z), std::cosh(s));
+    check_close(xp::tanh(z), std::tanh(s));
+    check_close(xp::arcsin(z), std::asin(s));
+    check_close(xp::arccos(z), std::acos(s));
+    check_close(xp::arctan(z), std::atan(s));
+    check_close(xp::arcsinh(z), std::asinh(s));
+    check_close(xp::expm1(z), std::exp(s) - 1.0);
+    check_close(xp::log1p(z), std::log(1.0 + s));
+    check_close(xp::square(z), s * s);
+    check_close(xp::negative(z), -s);
+    // the scalar and the array forms are the same op: equal bit for bit
+    const xp::ndarray<xp::complex128> exp_array = xp::exp(a);
+    CHECK(exp_array(i).item() == xp::exp(z));
+    const xp::ndarray<double> abs_array = xp::abs(a);
+    CHECK(abs_array(i).item() == xp::abs(z));
+    // std::complex scalars too: xp::exp(std::complex) is an xp::complex, which converts back
+    const std::complex<double> back = xp::exp(s);
+    CHECK(back == std::complex<double>(xp::exp(z)));
+  }
+  // complex64 stays complex64; its abs is float
+  const xp::complex64 f(3.f, 4.f);
+  static_assert(std::is_same_v<decltype(xp::abs(f)), float>);
+  static_assert(std::is_same_v<decltype(xp::sqrt(f)), xp::complex64>);
+  CHECK(xp::abs(f) == 5.f);
+  // real scalars: NumPy's dtypes (np.abs(-3) is int64, np.exp(1) float64, np.sqrt(np.float32(4)) float32)
+  static_assert(std::is_same_v<decltype(xp::abs(-3L)), long>);
+  static_assert(std::is_same_v<decltype(xp::exp(1L)), double>);
+  static_assert(std::is_same_v<decltype(xp::sqrt(4.f)), float>);
+  CHECK(xp::abs(-3.5) == 3.5);
+  CHECK(xp::abs(-3L) == 3L);
+  CHECK(xp::exp(1L) == doctest::Approx(2.718281828459045));
+  CHECK(xp::sqrt(4.f) == 2.f);
+  CHECK(xp::isnan(xp::nan));
+  CHECK(xp::real(2.5) == 2.5);
+  CHECK(xp::imag(2.5) == 0.0);
+}

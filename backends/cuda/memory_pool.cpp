@@ -253,14 +253,14 @@ std::shared_ptr<cuda::memory_resource> resource_for(int device) {
 }
 }  // namespace
 
-cuda::memory_pool& cuda::get_default_memory_pool(int device) {
+cuda::memory_pool& backends::cuda::get_default_memory_pool_body(int device) {
   device = resolve_device(device, "xp::cuda::get_default_memory_pool");
   registry_t& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   return pool_of(slot(r, device), device);
 }
 
-void cuda::set_memory_resource(std::shared_ptr<memory_resource> resource, int device) {
+void backends::cuda::set_memory_resource_body(std::shared_ptr<xp::cuda::memory_resource> resource, int device) {
   device = resolve_device(device, "xp::cuda::set_memory_resource");
   registry_t& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
@@ -268,7 +268,7 @@ void cuda::set_memory_resource(std::shared_ptr<memory_resource> resource, int de
   r.generation.fetch_add(1, std::memory_order_acq_rel);
 }
 
-std::shared_ptr<cuda::memory_resource> cuda::get_memory_resource(int device) {
+std::shared_ptr<cuda::memory_resource> backends::cuda::get_memory_resource_body(int device) {
   device = resolve_device(device, "xp::cuda::get_memory_resource");
   registry_t& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
@@ -486,8 +486,8 @@ std::size_t cuda::pinned_memory_pool::limit() const noexcept {
   return m->limit;
 }
 
-cuda::pinned_memory_pool& cuda::get_pinned_memory_pool() {
-  static pinned_memory_pool* pool = new pinned_memory_pool;  // never destroyed, as the device pools
+cuda::pinned_memory_pool& backends::cuda::get_pinned_memory_pool_body() {
+  static xp::cuda::pinned_memory_pool* pool = new xp::cuda::pinned_memory_pool;  // never destroyed, as the device pools
   return *pool;
 }
 

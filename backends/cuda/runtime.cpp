@@ -40,7 +40,7 @@ void cuda::stream::synchronize() const { XP_CUDA_CHECK(cudaStreamSynchronize(m_h
 cuda::stream_scope::stream_scope(const cuda::stream& s) : m_previous(current) { current = s.handle(); }
 cuda::stream_scope::~stream_scope() { current = m_previous; }
 
-int cuda::current_device() {
+int backends::cuda::current_device_body() {
   int device = 0;
   XP_CUDA_CHECK(cudaGetDevice(&device));
   return device;
@@ -223,7 +223,7 @@ void copy_async(void* dst, const void* src, std::size_t bytes, cudaMemcpyKind ki
 }  // namespace xp
 
 namespace xp {
-void cuda::synchronize() { primitive::memory<cuda>::synchronize(); }
+void backends::cuda::synchronize_body() { primitive::memory<xp::cuda>::synchronize(); }
 
 namespace backends::cuda {
 namespace {
@@ -286,4 +286,15 @@ xp::cuda::memory_info query_memory() {
 // CMake target links with --undefined=xp_cuda_runtime_hooks, so this object file is part of
 // every program that links xp::cuda, even one that calls nothing else of the library.
 extern "C" const xp::backends::cuda::runtime_hooks xp_cuda_runtime_hooks = {
-    &xp::backends::cuda::count_devices, &xp::backends::cuda::query_device, &xp::backends::cuda::query_memory};
+    &xp::backends::cuda::count_devices,
+    &xp::backends::cuda::query_device,
+    &xp::backends::cuda::query_memory,
+    &xp::backends::cuda::current_device_body,
+    &xp::backends::cuda::synchronize_body,
+    &xp::backends::cuda::set_nvtx_ranges_body,
+    &xp::backends::cuda::nvtx_ranges_body,
+    &xp::backends::cuda::get_default_memory_pool_body,
+    &xp::backends::cuda::set_memory_resource_body,
+    &xp::backends::cuda::get_memory_resource_body,
+    &xp::backends::cuda::get_pinned_memory_pool_body,
+    &xp::backends::cuda::plan_cache_body};

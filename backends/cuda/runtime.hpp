@@ -6,6 +6,7 @@
 /// reach this library. Includes no CUDA header (libxp's src/cuda_queries.cpp includes it).
 
 #include <cstddef>
+#include <memory>
 
 #include "xp/core/backend.hpp"
 #include "xp/cuda/api.hpp"
@@ -34,7 +35,32 @@ struct runtime_hooks {
   int (*device_count)() noexcept;
   xp::cuda::device_info (*device_properties)(int device);  ///< device already range-checked
   xp::cuda::memory_info (*mem_info)();                     ///< device_count() > 0 already checked
+  // The other non-template members of xp::cuda (api.hpp), so that each links in every program;
+  // the functions below are their bodies in libxp_cuda.
+  int (*current_device)();
+  void (*synchronize)();
+  void (*set_nvtx_ranges)(bool on) noexcept;
+  bool (*nvtx_ranges)() noexcept;
+  xp::cuda::memory_pool& (*get_default_memory_pool)(int device);
+  void (*set_memory_resource)(std::shared_ptr<xp::cuda::memory_resource> resource, int device);
+  std::shared_ptr<xp::cuda::memory_resource> (*get_memory_resource)(int device);
+  xp::cuda::pinned_memory_pool& (*get_pinned_memory_pool)();
+  plan_cache_controls (*plan_cache)(int device);
 };
+
+/// The bodies of xp::cuda::current_device, synchronize (runtime.cpp), set_nvtx_ranges,
+/// nvtx_ranges (trace.cpp), get_default_memory_pool, set_memory_resource, get_memory_resource,
+/// get_pinned_memory_pool (memory_pool.cpp) and plan_cache (vendor/plan_cache.cpp), which libxp
+/// defines and forwards here through xp_cuda_runtime_hooks (src/cuda_queries.cpp).
+int current_device_body();
+void synchronize_body();
+void set_nvtx_ranges_body(bool on) noexcept;
+bool nvtx_ranges_body() noexcept;
+xp::cuda::memory_pool& get_default_memory_pool_body(int device);
+void set_memory_resource_body(std::shared_ptr<xp::cuda::memory_resource> resource, int device);
+std::shared_ptr<xp::cuda::memory_resource> get_memory_resource_body(int device);
+xp::cuda::pinned_memory_pool& get_pinned_memory_pool_body();
+plan_cache_controls plan_cache_body(int device);
 
 /// @brief The current device's limits (queried once per device, then cached; thread-safe).
 /// @throws xp::cuda_error when the device cannot be queried.

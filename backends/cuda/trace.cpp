@@ -12,6 +12,7 @@
 #include <optional>
 #include <string>
 
+#include "xp/backends/cuda/runtime.hpp"
 #include "xp/backends/cuda/trace.hpp"
 #include "xp/cuda/api.hpp"
 
@@ -74,8 +75,8 @@ void nvtx_pop() noexcept { nvtxDomainRangePop(xp_domain()); }
 
 }  // namespace backends::cuda
 
-void cuda::set_nvtx_ranges(bool on) noexcept { backends::cuda::nvtx_ranges_on = on; }
+void backends::cuda::set_nvtx_ranges_body(bool on) noexcept { backends::cuda::nvtx_ranges_on = on; }
 
-bool cuda::nvtx_ranges() noexcept { return backends::cuda::nvtx_ranges_on; }
+bool backends::cuda::nvtx_ranges_body() noexcept { return backends::cuda::nvtx_ranges_on; }
 
 }  // namespace xp

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "xp/backends/cuda/error.hpp"
+#include "xp/backends/cuda/runtime.hpp"
 #include "xp/core/backend.hpp"
 #include "xp/core/error.hpp"
 #include "xp/cuda/api.hpp"
@@ -35,7 +36,7 @@ xp::detail::shared_plan_cache& plan_cache(int device) {
 
 namespace xp {
 
-plan_cache_controls cuda::plan_cache(int device) {
+plan_cache_controls backends::cuda::plan_cache_body(int device) {
   return plan_cache_controls(backends::cuda::vendor::plan_cache(device));
 }
 

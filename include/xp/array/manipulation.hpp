@@ -185,6 +185,19 @@ bool join_narrow_rows(ndarray<T, B>& out, const std::vector<ndarray<T, B>>& arra
 
 // ---- concat, stack and friends --------------------------------------------------------------
 
+namespace detail {
+// An element of a braced list of arrays whose dtypes differ (`{f32, f64}`), which no template can
+// deduce: the overloads taking a list of these exist only to say which spelling works.
+struct array_of_another_dtype {
+  template <class T, class B>
+  array_of_another_dtype(const ndarray<T, B>&) {}  // NOLINT(google-explicit-constructor)
+};
+}  // namespace detail
+#define XP_MIXED_DTYPE_LIST_MESSAGE(fn)                                                   \
+  fn ": a braced list of arrays of different dtypes ({a, b}) deduces no dtype; write " fn \
+     "(std::tuple{a, "                                                                    \
+     "b}), which promotes as NumPy does"
+
 /// @brief np.concatenate(arrays, axis) / the array API's concat: the arrays joined along an
 /// existing axis, in a new C-contiguous array; `axis = std::nullopt` joins the flattened arrays
 /// (NumPy's axis=None). Each input is one strided copy into its slice of the result; rows
@@ -230,6 +243,11 @@ ndarray<result_type_t<Ts...>, B> concat(const std::tuple<ndarray<Ts, B>...>& arr
   return layout.first;
 }
 
+template <class Unused = void>
+void concat(std::initializer_list<detail::array_of_another_dtype>, std::optional<index_t> = 0) {
+  static_assert(detail::dependent_false<Unused>, XP_MIXED_DTYPE_LIST_MESSAGE("xp::concat"));
+}
+
 /// @brief np.concatenate: NumPy's name of concat. @see concat
 template <class T, class B>
 ndarray<T, B> concatenate(const std::vector<ndarray<T, B>>& arrays, std::optional<index_t> axis = 0) {
@@ -243,6 +261,11 @@ template <class B, class... Ts>
 ndarray<result_type_t<Ts...>, B> concatenate(const std::tuple<ndarray<Ts, B>...>& arrays,
                                              std::optional<index_t> axis = 0) {
   return concat(arrays, axis);
+}
+
+template <class Unused = void>
+void concatenate(std::initializer_list<detail::array_of_another_dtype>, std::optional<index_t> = 0) {
+  static_assert(detail::dependent_false<Unused>, XP_MIXED_DTYPE_LIST_MESSAGE("xp::concatenate"));
 }
 
 /// @brief np.stack(arrays, axis): arrays of one shape joined along a new axis (negative axes
@@ -278,6 +301,11 @@ ndarray<result_type_t<Ts...>, B> stack(const std::tuple<ndarray<Ts, B>...>& arra
   return layout.first;
 }
 
+template <class Unused = void>
+void stack(std::initializer_list<detail::array_of_another_dtype>, index_t = 0) {
+  static_assert(detail::dependent_false<Unused>, XP_MIXED_DTYPE_LIST_MESSAGE("xp::stack"));
+}
+
 /// @brief np.vstack: 0-d and 1-D inputs become rows (1, n), then concat along axis 0.
 /// @throws as concat.
 template <class T, class B>
@@ -290,6 +318,17 @@ ndarray<T, B> vstack(const std::vector<ndarray<T, B>>& arrays) {
 template <class T, class B>
 ndarray<T, B> vstack(std::initializer_list<ndarray<T, B>> arrays) {
   return vstack(std::vector<ndarray<T, B>>(arrays));
+}
+/// @brief vstack of arrays of different dtypes, `xp::vstack(std::tuple{a, b})`: NumPy's
+/// result_type of all of them, each input converted in its one copy (as concat's tuple form).
+/// @throws as concat.
+template <class B, class... Ts>
+ndarray<result_type_t<Ts...>, B> vstack(const std::tuple<ndarray<Ts, B>...>& arrays) {
+  return concat(std::apply([](const auto&... a) { return std::tuple{detail::at_least_2d(a)...}; }, arrays), index_t{0});
+}
+template <class Unused = void>
+void vstack(std::initializer_list<detail::array_of_another_dtype>) {
+  static_assert(detail::dependent_false<Unused>, XP_MIXED_DTYPE_LIST_MESSAGE("xp::vstack"));
 }
 
 /// @brief np.hstack: 0-d inputs become 1-D; 1-D inputs join along axis 0, others along axis 1.
@@ -305,6 +344,18 @@ template <class T, class B>
 ndarray<T, B> hstack(std::initializer_list<ndarray<T, B>> arrays) {
   return hstack(std::vector<ndarray<T, B>>(arrays));
 }
+/// @brief hstack of arrays of different dtypes, `xp::hstack(std::tuple{a, b})`: NumPy's
+/// result_type of all of them (as concat's tuple form). @throws as concat.
+template <class B, class T0, class... Ts>
+ndarray<result_type_t<T0, Ts...>, B> hstack(const std::tuple<ndarray<T0, B>, ndarray<Ts, B>...>& arrays) {
+  const auto cols = std::apply([](const auto&... a) { return std::tuple{detail::at_least_1d(a)...}; }, arrays);
+  return concat(cols, index_t{std::get<0>(cols).ndim() == 1 ? 0 : 1});
+}
+template <class Unused = void>
+void hstack(std::initializer_list<detail::array_of_another_dtype>) {
+  static_assert(detail::dependent_false<Unused>, XP_MIXED_DTYPE_LIST_MESSAGE("xp::hstack"));
+}
+#undef XP_MIXED_DTYPE_LIST_MESSAGE
 
 /// @brief np.unstack(a, axis) (array API): the views a[..., i, ...] along `axis`, in order.
 /// @throws xp::value_error for a 0-d array; xp::index_error for an axis out of range.

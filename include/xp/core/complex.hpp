@@ -7,6 +7,15 @@
 /// It converts to and from std::complex<T> implicitly on the host, so `std::complex<float>`
 /// values go into and come out of arrays unchanged; the device cannot call std::complex's
 /// members, which is why the element type is xp's own.
+///
+/// A complex scalar (`z = a(0).item()` of a complex128 array) goes into xp's unary functions as
+/// arrays do: `xp::abs(z)`, `xp::angle(z)`, `xp::real(z)`, `xp::imag(z)` (double, as NumPy's),
+/// `xp::conj(z)`, `xp::exp(z)`, `xp::log(z)`, `xp::sqrt(z)`, the trigonometric and hyperbolic
+/// functions (an xp::complex128), also unqualified (`abs(z)`: found by argument-dependent
+/// lookup). std::abs, std::arg, std::exp take only std::complex, whose template deduction skips
+/// the conversion; for them convert first, in one line:
+///
+///     std::complex<double> s = z;          // then std::abs(s), std::arg(s), std::exp(s)
 
 #include <complex>
 #include <type_traits>

@@ -7,6 +7,7 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -195,6 +196,91 @@ template <class T, class S>
 void flatten_literal(const S& leaf, std::vector<T>& values, shape_type&, std::size_t) {
   values.push_back(convert<T>(static_cast<scalar_storage_t<std::decay_t<decltype(leaf)>>>(leaf)));
 }
+
+// The values of a braced list whose C++ types differ (`{1, 2.5}`), which no template can deduce
+// (NumPy: np.array([1, 2.5]) is float64). A list of bool, int, long and long long values (NumPy's
+// bool and int64) is int64; one that also holds a double is float64; with a dtype given, any scalars
+// convert to it. Each leaf keeps its value converted already.
+template <class S>
+inline constexpr bool int64_literal_v =
+    std::is_same_v<S, bool> || std::is_same_v<S, int> || std::is_same_v<S, long> || std::is_same_v<S, long long>;
+struct int64_literal {
+  std::int64_t value;
+  template <class S>
+  requires int64_literal_v<S> int64_literal(S v)
+      : value(static_cast<std::int64_t>(v)) {}  // NOLINT(google-explicit-constructor)
+};
+struct float64_literal {
+  double value = 0;
+  template <class S>
+  requires is_scalar_v<S> float64_literal(S v) {  // NOLINT(google-explicit-constructor)
+    static_assert(int64_literal_v<S> || std::is_same_v<S, double>,
+                  "xp::array: a list of values of different C++ types gives float64 from bool, int, long, long "
+                  "long and double values (as np.array([1, 2.5])); for other types give the dtype: "
+                  "xp::array<float>({1, 2.5f})");
+    if constexpr (int64_literal_v<S> || std::is_same_v<S, double>) value = static_cast<double>(v);
+  }
+};
+template <class T>
+struct typed_literal {
+  T value;
+  template <class S>
+  requires is_scalar_v<S> typed_literal(S v) : value(convert<T>(static_cast<scalar_storage_t<S>>(v))) {}  // NOLINT
+};
+// One node of such a list: a value, or a braced list of nodes, so that one overload takes every
+// depth (`{{1}, {2.5}}` too). The nested lists' arrays live until the end of the full expression
+// that holds the call, which is as long as array() reads them.
+template <class Leaf>
+struct literal_node {
+  std::optional<Leaf> leaf;
+  std::initializer_list<literal_node> children;
+  template <class S>
+  requires(is_scalar_v<S>&& std::is_convertible_v<S, Leaf>) literal_node(S v)  // NOLINT(google-explicit-constructor)
+      : leaf(Leaf(v)) {}
+  literal_node(std::initializer_list<literal_node> list) : children(list) {}  // NOLINT(google-explicit-constructor)
+};
+[[noreturn]] inline void throw_inhomogeneous(const shape_type& shape, std::size_t depth) {
+  throw value_error(
+      "xp::array: setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
+      std::to_string(depth) + " dimensions. The detected shape was " +
+      to_string(shape_type(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(depth))) +
+      " + inhomogeneous part.");
+}
+// Appends the values under `list` (at `depth`) in C order; the first list met at each depth sets
+// that extent, and the first path down to a value sets the number of dimensions (NumPy's rules).
+template <class T, class Leaf>
+void flatten_nodes(std::initializer_list<literal_node<Leaf>> list, std::vector<T>& values, shape_type& shape,
+                   std::size_t depth) {
+  if (depth == shape.size()) shape.push_back(static_cast<index_t>(list.size()));
+  else if (shape[depth] != static_cast<index_t>(list.size())) throw_inhomogeneous(shape, depth);
+  for (const literal_node<Leaf>& node : list) {
+    const bool last = depth + 1 == shape.size() && !values.empty();  // dimensions already known to end here
+    if (node.leaf) {
+      if (depth + 1 < shape.size()) throw_inhomogeneous(shape, depth + 1);
+      values.push_back(convert<T>(node.leaf->value));
+    } else {
+      if (last) throw_inhomogeneous(shape, depth + 1);
+      flatten_nodes(node.children, values, shape, depth + 1);
+    }
+  }
+}
+template <class T, class B, class Leaf>
+ndarray<T, B> array_from_nodes(std::initializer_list<literal_node<Leaf>> list) {
+  std::vector<T> values;
+  shape_type shape;
+  flatten_nodes(list, values, shape, 0);
+  ndarray<T, B> a(shape);
+  if (!values.empty()) {
+    if constexpr (std::is_same_v<T, bool>) {
+      std::unique_ptr<bool[]> tmp(new bool[values.size()]);
+      for (std::size_t i = 0; i < values.size(); ++i) tmp[i] = values[i];
+      primitive::memory<B>::upload(a.data(), tmp.get(), values.size());
+    } else {
+      primitive::memory<B>::upload(a.data(), values.data(), values.size() * sizeof(T));
+    }
+  }
+  return a;
+}
 template <class T, class S>
 void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& values, shape_type& shape,
                      std::size_t depth) {
@@ -234,10 +320,10 @@ ndarray<T, B> array_from_literal(const List& list) {
 
 /// @brief np.array(nested list): `xp::array({{1., 2.}, {3., 4.}})` (shape (2, 2), float64),
 /// `xp::array({1, 2, 3})` (int64, like NumPy), `xp::array<float>({{1, 2}, {3, 4}})` (the
-/// dtype given); up to four levels of braces, the shape read from them. The values of one
-/// literal share one C++ type (write `{1., 2.5}`, not `{1, 2.5}`), which gives the dtype when
-/// none is given, as NumPy's literals do: integer -> int64, double -> float64, float ->
-/// float32, bool -> bool.
+/// dtype given); up to four levels of braces, the shape read from them. The values' C++ type
+/// gives the dtype when none is given, as NumPy's literals do: integer -> int64, double ->
+/// float64, float -> float32, bool -> bool; a list that mixes types (`{1, 2.5}`) takes the
+/// overloads below (float64 there, as NumPy).
 /// @throws xp::value_error for ragged lists ("inhomogeneous shape"), as NumPy.
 #define XP_ARRAY_LITERAL(depth, list_of_S)                                                       \
   template <class T = detail::deduce_dtype, class B = host, class S>                             \
@@ -251,6 +337,31 @@ XP_ARRAY_LITERAL(3, XP_LIST_(XP_LIST_(XP_LIST_(S))))
 XP_ARRAY_LITERAL(4, XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(S)))))
 #undef XP_LIST_
 #undef XP_ARRAY_LITERAL
+
+/// @brief np.array of a list whose values have different C++ types, as NumPy's mixed lists:
+/// `xp::array({1, 2.5})` is float64, `xp::array({{1, 2}, {3.5, 4}})` and `{{1}, {2.5}}` too;
+/// `xp::array({true, 2})` and `xp::array({0, n})` with `long n` are int64 (bool, int, long and long
+/// long values give int64, and with a double among them float64). Other mixes are refused at
+/// compile time unless the dtype is given: `xp::array<float>({1, 2.5f})` converts every value to
+/// it (on any backend: `xp::array<double, xp::cuda>({1, 2.5})`). Any depth of braces. A list of
+/// one C++ type takes the overloads above.
+/// @throws xp::value_error for ragged lists, as NumPy, and for braces without any value
+///         (`xp::array({{}, {}})`: write the dtype, `xp::array<double>({{}, {}})`).
+// The int64 form is not a template, so that where both take a list (`{true, 2}`) it is chosen over
+// the float64 one; it is compiled in libxp (src/array_literal.cpp), since its body needs the
+// host backend, which this header does not include.
+ndarray<std::int64_t, host> array(std::initializer_list<detail::literal_node<detail::int64_literal>> values);
+template <class T = detail::deduce_dtype, class B = host>
+requires std::is_same_v<T, detail::deduce_dtype> ndarray<double, B> array(
+    std::initializer_list<detail::literal_node<detail::float64_literal>> values) {
+  return detail::array_from_nodes<double, B>(values);
+}
+template <class T, class B = host>
+requires(!std::is_same_v<T, detail::deduce_dtype>) ndarray<T, B> array(
+    std::initializer_list<std::type_identity_t<detail::literal_node<detail::typed_literal<T>>>> values) {
+  static_assert(is_dtype_v<T>, "xp::array: the dtype must be " XP_ONE_OF_THE_DTYPES);
+  return detail::array_from_nodes<T, B>(values);
+}
 
 /// @brief np.array(list).reshape(shape): a flat list laid out in `shape`.
 /// @throws xp::shape_error when the shape's size differs from the number of values.

@@ -347,14 +347,40 @@ using promote_t = detail::type_of_code_t<detail::promote_codes(dtype::of<A>().id
 template <class T, class S>
 using promote_scalar_t = detail::type_of_code_t<detail::promote_weak(dtype::of<T>().id(), detail::weak_kind<S>())>;
 
-/// @brief np.result_type of any number of dtypes: `result_type_t<int8_t, uint8_t, float16>`.
+namespace detail {
+// NumPy's category of a dtype kind: bool < integers (signed and unsigned alike) < floats < complex.
+constexpr int promotion_category(dtype::code c) {
+  const char k = dtype(c).kind();
+  return k == 'b' ? 0 : (k == 'i' || k == 'u') ? 1 : k == 'f' ? 2 : 3;
+}
+/// NumPy's np.result_type of several dtypes at once (PyArray_PromoteDTypeSequence): the
+/// operands of the highest category first give the "main" dtype, each operand is promoted with
+/// it, and those results are combined. `int8, uint8, float16` is float16 (float16 holds both
+/// 8-bit integers), where combining two at a time would give float32 (int16 first).
+template <std::size_t N>
+constexpr dtype::code result_type_codes(const dtype::code (&codes)[N]) {
+  int top = 0;
+  for (dtype::code c : codes) top = promotion_category(c) > top ? promotion_category(c) : top;
+  dtype::code main = codes[0];
+  bool found = false;
+  for (dtype::code c : codes)
+    if (promotion_category(c) == top) {
+      main = found ? promote_codes(main, c) : c;
+      found = true;
+    }
+  dtype::code result = main;
+  for (dtype::code c : codes) result = promote_codes(result, promote_codes(main, c));
+  return result;
+}
+}  // namespace detail
+
+/// @brief np.result_type of any number of dtypes, over all of them at once as NumPy does:
+/// `result_type_t<int8_t, uint8_t, float16>` is float16 (NumPy's category rule), not the
+/// float32 that promoting two at a time gives; for two dtypes it is promote_t.
 template <class T, class... Ts>
 struct result_type {
-  using type = T;
-};
-template <class T, class U, class... Ts>
-struct result_type<T, U, Ts...> {
-  using type = typename result_type<promote_t<T, U>, Ts...>::type;
+  static constexpr dtype::code codes[] = {dtype::of<T>().id(), dtype::of<Ts>().id()...};
+  using type = detail::type_of_code_t<detail::result_type_codes(codes)>;
 };
 template <class... Ts>
 using result_type_t = typename result_type<Ts...>::type;

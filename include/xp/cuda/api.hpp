@@ -17,10 +17,13 @@
 namespace xp {
 
 /// @brief The NVIDIA GPU backend. Its primitives are visible after `#include <xp/cuda.hpp>`.
-/// Its streams, synchronize() and the raw-kernel launch helpers are defined in libxp_cuda (link
-/// xp::cuda). The device queries (available, device_count, device_properties, mem_info) and
-/// grid_for are in libxp itself, so a host-only program (xp::xp alone, g++, no CUDA toolkit)
-/// links them too: there they report no device (see src/cuda_queries.cpp).
+/// Its streams and the raw-kernel launch helpers are defined in libxp_cuda (link xp::cuda). Every
+/// non-template member function declared below is in libxp itself, so a host-only program (xp::xp
+/// alone, g++, no CUDA toolkit) links it too: there the queries report no device, synchronize()
+/// and the NVTX switch do nothing, and what needs a device throws a typed error saying "this
+/// program is linked without xp::cuda" (src/cuda_queries.cpp forwards to libxp_cuda when it is
+/// linked). The member templates (launch, max_active_blocks, kernel_attributes, wrap) are defined
+/// in <xp/cuda/launch.hpp> and <xp/cuda/interop.hpp>, for programs built with xp::cuda.
 struct cuda {
   class stream;            ///< a CUDA stream, xp's own or another library's (defined in <xp/cuda.hpp>)
   class stream_scope;      ///< makes a stream current for the enclosing scope
@@ -44,7 +47,8 @@ struct cuda {
   /// @brief True when xp::cuda is linked, a driver is installed and at least one CUDA device
   /// is present (device_count() > 0). Never throws; false in a program linked without xp::cuda.
   static bool available() noexcept;
-  /// @brief Waits for all work on the current stream (cudaStreamSynchronize).
+  /// @brief Waits for all work on the current stream (cudaStreamSynchronize); does nothing in a
+  /// program linked without xp::cuda (no device work exists there).
   /// @throws xp::cuda_error when the stream reports an error.
   static void synchronize();
 
@@ -56,8 +60,10 @@ struct cuda {
   /// XP_NVTX (1/on/true or 0/off/false), else the CMake option XP_NVTX_RANGES (default OFF).
   /// The switch is a plain flag that every operation reads without synchronisation (the price of
   /// its zero cost): call this while no other thread runs xp operations (at start, between phases).
+  /// Does nothing in a program linked without xp::cuda.
   static void set_nvtx_ranges(bool on) noexcept;
-  /// @brief True while device operations push NVTX ranges (see set_nvtx_ranges).
+  /// @brief True while device operations push NVTX ranges (see set_nvtx_ranges); always false
+  /// in a program linked without xp::cuda.
   static bool nvtx_ranges() noexcept;
 
   // ---- device queries (libxp: they link, and answer "no device", without xp::cuda) ----------
@@ -66,8 +72,9 @@ struct cuda {
   /// linked without xp::cuda (nothing could run on a device there); never throws.
   static int device_count() noexcept;
   /// @brief The calling thread's current device (cupy.cuda.Device().id; cudaGetDevice): 0 until a
-  /// device_scope selects another. Defined in libxp_cuda (backends/cuda/runtime.cpp).
-  /// @throws xp::cuda_error when there is no device or the driver fails to answer.
+  /// device_scope selects another.
+  /// @throws xp::cuda_error when there is no device or the driver fails to answer;
+  ///         xp::value_error in a program linked without xp::cuda.
   static int current_device();
   /// @brief Name, compute capability, SM count, memory, clocks and limits of device `device`
   /// (cupy.cuda.runtime.getDeviceProperties(i), numba.cuda.gpus[i]). Queried on each call.
@@ -118,24 +125,25 @@ struct cuda {
   /// @brief The pool of `device` (the current device by default; cupy.get_default_memory_pool()):
   /// the resource xp uses on that device unless set_memory_resource installed another. Lives
   /// until the process ends.
-  /// @throws xp::value_error for a device that does not exist.
+  /// @throws xp::value_error for a device that does not exist (any, without xp::cuda).
   static memory_pool& get_default_memory_pool(int device = -1);
   /// @brief Installs `resource` for `device` (the current device by default): every later device
   /// allocation of xp there asks it. Buffers allocated before go back to the resource they came
   /// from. A null `resource` reinstalls the default pool (rmm::mr::set_current_device_resource).
-  /// @throws xp::value_error for a device that does not exist.
+  /// @throws xp::value_error for a device that does not exist (any, without xp::cuda).
   static void set_memory_resource(std::shared_ptr<memory_resource> resource, int device = -1);
   /// @brief The resource xp allocates from on `device` (the current device by default).
-  /// @throws xp::value_error for a device that does not exist.
+  /// @throws xp::value_error for a device that does not exist (any, without xp::cuda).
   static std::shared_ptr<memory_resource> get_memory_resource(int device = -1);
   /// @brief The process's pinned host pool (cupy.get_default_pinned_memory_pool()).
+  /// @throws xp::value_error in a program linked without xp::cuda (page-locking is CUDA's).
   static pinned_memory_pool& get_pinned_memory_pool();
 
   // ---- plans of vendor libraries (libxp_cuda: backends/cuda/vendor/plan_cache.cpp) ----------
   /// @brief Device `device`'s cache of library plans (cuFFT plans, cuSPARSE descriptors, ...;
   /// -1: the current device): bound, size, clear, hits and misses, as cupy.fft.config.
   /// get_plan_cache() (docs/memory.md). Include <xp/core/plan_cache.hpp> to use the result.
-  /// @throws xp::index_error unless -1 <= device < device_count().
+  /// @throws xp::index_error unless -1 <= device < device_count() (always without xp::cuda).
   static plan_cache_controls plan_cache(int device = -1);
 
   // ---- device memory xp did not allocate (<xp/cuda/interop.hpp>, included by <xp/cuda.hpp>) --

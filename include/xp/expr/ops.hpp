@@ -3,7 +3,8 @@
 /// @brief The elementwise operations, one NumPy ufunc each, and their public functions.
 ///
 /// An op is ONE stateless functor in xp::ops, followed by ONE line that generates its free
-/// function(s) and operator(s) (the XP_*_FUNCTION / XP_*_OPERATOR macros of elementwise.hpp):
+/// function(s) and operator(s) (the XP_*_FUNCTION / XP_*_OPERATOR macros of elementwise.hpp;
+/// a unary function also gets its scalar form: XP_UNARY_FUNCTION_AND_SCALAR_ below):
 ///
 ///  - `XP_HD operator()(A a, ...)`: the scalar form, computing in NumPy's result dtype for
 ///    the operand dtypes (integers into float_of_t for the float functions). It is also the
@@ -28,6 +29,29 @@
 #include "xp/core/dtype.hpp"
 #include "xp/core/math.hpp"
 #include "xp/expr/elementwise.hpp"
+
+namespace xp {
+namespace detail {
+/// A scalar a unary function takes as NumPy's ufuncs take a NumPy scalar: xp::complex<T> (the
+/// `.item()` of a complex array; found by argument-dependent lookup, so `abs(z)` works
+/// unqualified), std::complex<T>, and the real dtypes but float16 (C++ arithmetic types, which
+/// bring no lookup of their own: `xp::exp(2.0)`).
+template <class S>
+concept unary_scalar_argument = (is_dtype_v<S> && !std::is_same_v<S, float16>) || is_std_complex_v<S>;
+}  // namespace detail
+}  // namespace xp
+/// A unary function's array form (XP_UNARY_FUNCTION) and its scalar form, from the same op:
+/// `xp::exp(z)` of a scalar is the op's own scalar form, so it returns what NumPy returns for a
+/// NumPy scalar of that dtype (abs, real, imag, angle of a complex: the real type; exp of an int:
+/// double). An op that refuses a dtype refuses its scalar with the op's message. A constrained
+/// template taking S by value: any overload written for one type (math::exp(complex<T>)) is more
+/// specialised and wins where both are visible.
+#define XP_UNARY_FUNCTION_AND_SCALAR_(name, op)                          \
+  XP_UNARY_FUNCTION(name, op)                                            \
+  template <class S>                                                     \
+  requires ::xp::detail::unary_scalar_argument<S> XP_HD auto name(S x) { \
+    return op{}(static_cast<::xp::detail::scalar_storage_t<S>>(x));      \
+  }
 
 namespace xp {
 namespace detail {
@@ -220,7 +244,7 @@ struct negate {
 };
 }  // namespace ops
 XP_UNARY_OPERATOR(-, ops::negate)
-XP_UNARY_FUNCTION(negative, ops::negate)
+XP_UNARY_FUNCTION_AND_SCALAR_(negative, ops::negate)
 
 // ---- comparisons and logic ----------------------------------------------------------------
 /// np.equal, not_equal, less, less_equal, greater, greater_equal (`==` ... `>=`): bool, the
@@ -281,7 +305,7 @@ struct logical_not {
 };
 }  // namespace ops
 XP_UNARY_OPERATOR(!, ops::logical_not)
-XP_UNARY_FUNCTION(logical_not, ops::logical_not)
+XP_UNARY_FUNCTION_AND_SCALAR_(logical_not, ops::logical_not)
 
 namespace ops {
 /// np.logical_xor: bool, true where exactly one operand is nonzero (complex: either part).
@@ -305,7 +329,7 @@ struct positive {
 };
 }  // namespace ops
 XP_BINARY_FUNCTION(logical_xor, ops::logical_xor)
-XP_UNARY_FUNCTION(positive, ops::positive)
+XP_UNARY_FUNCTION_AND_SCALAR_(positive, ops::positive)
 
 /// np.bitwise_and / or / xor (`&`, `|`, `^` and their compound forms): integer or bool arrays.
 #define XP_BITWISE(name, sym)                                                                    \
@@ -339,9 +363,9 @@ struct bitwise_not {
 };
 }  // namespace ops
 XP_UNARY_OPERATOR(~, ops::bitwise_not)
-XP_UNARY_FUNCTION(invert, ops::bitwise_not)
-XP_UNARY_FUNCTION(bitwise_invert, ops::bitwise_not)
-XP_UNARY_FUNCTION(bitwise_not, ops::bitwise_not)  // NumPy's third name for it
+XP_UNARY_FUNCTION_AND_SCALAR_(invert, ops::bitwise_not)
+XP_UNARY_FUNCTION_AND_SCALAR_(bitwise_invert, ops::bitwise_not)
+XP_UNARY_FUNCTION_AND_SCALAR_(bitwise_not, ops::bitwise_not)  // NumPy's third name for it
 
 namespace ops {
 /// np.left_shift (`x << s`): integers; a count outside [0, bits) gives 0, as NumPy (C++ leaves
@@ -416,7 +440,7 @@ V finite_lanes_or_scalar(const V& a, Vector vector_fn, Scalar scalar_fn) {
     }                                                                                                    \
   };                                                                                                     \
   }                                                                                                      \
-  XP_UNARY_FUNCTION(name, ops::name)
+  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)
 XP_FLOAT_FUNCTION(sqrt, true, ::xsimd::sqrt)
 XP_FLOAT_FUNCTION(cbrt, false, ::xsimd::cbrt)
 XP_FLOAT_FUNCTION(exp, true, ::xsimd::exp)
@@ -674,16 +698,16 @@ XP_HD complex<T> complex_arctanh(complex<T> z) {
     }                                                                                       \
   };                                                                                        \
   }                                                                                         \
-  XP_UNARY_FUNCTION(name, ops::name)                                                        \
-  XP_UNARY_FUNCTION(alias, ops::name)
+  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)                                            \
+  XP_UNARY_FUNCTION_AND_SCALAR_(alias, ops::name)
 XP_ARC_HYPERBOLIC(arccosh, acosh, acoshf, acosh, ::xsimd::acosh)
 XP_ARC_HYPERBOLIC(arcsinh, asinh, asinhf, asinh, ::xsimd::asinh)
 XP_ARC_HYPERBOLIC(arctanh, atanh, atanhf, atanh, ::xsimd::atanh)
 #undef XP_ARC_HYPERBOLIC
 /// The array API's names of np.arcsin, arccos, arctan, arctan2.
-XP_UNARY_FUNCTION(asin, ops::arcsin)
-XP_UNARY_FUNCTION(acos, ops::arccos)
-XP_UNARY_FUNCTION(atan, ops::arctan)
+XP_UNARY_FUNCTION_AND_SCALAR_(asin, ops::arcsin)
+XP_UNARY_FUNCTION_AND_SCALAR_(acos, ops::arccos)
+XP_UNARY_FUNCTION_AND_SCALAR_(atan, ops::arctan)
 XP_BINARY_FUNCTION(atan2, ops::arctan2)
 
 /// np.deg2rad (np.radians) and np.rad2deg (np.degrees): x times NumPy's constant (pi/180 or
@@ -708,8 +732,8 @@ XP_BINARY_FUNCTION(atan2, ops::arctan2)
     }                                                                                                          \
   };                                                                                                           \
   }                                                                                                            \
-  XP_UNARY_FUNCTION(name, ops::name)                                                                           \
-  XP_UNARY_FUNCTION(alias, ops::name)
+  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)                                                               \
+  XP_UNARY_FUNCTION_AND_SCALAR_(alias, ops::name)
 XP_ANGLE_FUNCTION(deg2rad, radians, 3.14159265358979323846f / 180.0f, 3.14159265358979323846 / 180.0)
 XP_ANGLE_FUNCTION(rad2deg, degrees, 180.0f / 3.14159265358979323846f, 180.0 / 3.14159265358979323846)
 #undef XP_ANGLE_FUNCTION
@@ -774,7 +798,7 @@ struct signbit {
 }  // namespace ops
 XP_BINARY_FUNCTION(heaviside, ops::heaviside)
 XP_BINARY_FUNCTION(fmod, ops::fmod)
-XP_UNARY_FUNCTION(signbit, ops::signbit)
+XP_UNARY_FUNCTION_AND_SCALAR_(signbit, ops::signbit)
 
 namespace ops {
 /// np.isclose's test, NumPy 2's asymmetric formula: y is taken in np.result_type(y, 1.0) (its
@@ -866,7 +890,7 @@ auto nan_to_num(const X& x, double nan = 0.0, std::optional<double> posinf = std
     }                                                                                                    \
   };                                                                                                     \
   }                                                                                                      \
-  XP_UNARY_FUNCTION(name, ops::name)
+  XP_UNARY_FUNCTION_AND_SCALAR_(name, ops::name)
 XP_ROUNDING_FUNCTION(floor, false)
 XP_ROUNDING_FUNCTION(ceil, false)
 XP_ROUNDING_FUNCTION(trunc, false)
@@ -919,8 +943,8 @@ struct absolute {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(abs, ops::absolute)
-XP_UNARY_FUNCTION(absolute, ops::absolute)
+XP_UNARY_FUNCTION_AND_SCALAR_(abs, ops::absolute)
+XP_UNARY_FUNCTION_AND_SCALAR_(absolute, ops::absolute)
 
 namespace ops {
 /// np.sign: -1, 0 or 1 in the input dtype; NaN and ±0 stay; for complex z / |z| (NumPy 2),
@@ -945,7 +969,7 @@ struct sign {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(sign, ops::sign)
+XP_UNARY_FUNCTION_AND_SCALAR_(sign, ops::sign)
 
 namespace ops {
 /// np.square: integers wrap.
@@ -961,7 +985,7 @@ struct square {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(square, ops::square)
+XP_UNARY_FUNCTION_AND_SCALAR_(square, ops::square)
 
 namespace ops {
 /// np.power's functor: floats through pow; integers by squaring, wrapping like NumPy. A
@@ -1076,7 +1100,7 @@ struct isnan {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(isnan, ops::isnan)
+XP_UNARY_FUNCTION_AND_SCALAR_(isnan, ops::isnan)
 
 namespace ops {
 /// np.isinf: false for integers.
@@ -1087,7 +1111,7 @@ struct isinf {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(isinf, ops::isinf)
+XP_UNARY_FUNCTION_AND_SCALAR_(isinf, ops::isinf)
 
 namespace ops {
 /// np.isfinite: true for integers.
@@ -1098,7 +1122,7 @@ struct isfinite {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(isfinite, ops::isfinite)
+XP_UNARY_FUNCTION_AND_SCALAR_(isfinite, ops::isfinite)
 
 // ---- complex parts ------------------------------------------------------------------------
 namespace ops {
@@ -1140,11 +1164,11 @@ struct angle {
   }
 };
 }  // namespace ops
-XP_UNARY_FUNCTION(real, ops::real)
-XP_UNARY_FUNCTION(imag, ops::imag)
-XP_UNARY_FUNCTION(conj, ops::conj)
-XP_UNARY_FUNCTION(conjugate, ops::conj)
-XP_UNARY_FUNCTION(angle, ops::angle)
+XP_UNARY_FUNCTION_AND_SCALAR_(real, ops::real)
+XP_UNARY_FUNCTION_AND_SCALAR_(imag, ops::imag)
+XP_UNARY_FUNCTION_AND_SCALAR_(conj, ops::conj)
+XP_UNARY_FUNCTION_AND_SCALAR_(conjugate, ops::conj)
+XP_UNARY_FUNCTION_AND_SCALAR_(angle, ops::angle)
 
 namespace ops {
 /// Conversion to T (astype inside an expression), defined for NaN and out-of-range values.
@@ -1232,6 +1256,7 @@ struct math::batch_math<::xsimd::batch<T, A>> {
 }  // namespace xp
 
 // XP_UNARY_FUNCTION and XP_BINARY_FUNCTION stay defined: they are the public generators.
+#undef XP_UNARY_FUNCTION_AND_SCALAR_
 #undef XP_UNARY_OPERATOR
 #undef XP_BINARY_OPERATOR
 #undef XP_COMPOUND_OPERATOR
