@@ -751,4 +751,18 @@ requires detail::is_scalar_v<S> ndarray<T, B> pad(const ndarray<T, B>& a, index_
   return pad(a, std::vector<std::pair<index_t, index_t>>{{width, width}}, mode, value);
 }
 
+// what evaluates to an array (an expression, a selection) in an array's place
+XP_EVALUATING_OVERLOAD(flip)
+XP_EVALUATING_OVERLOAD(roll)
+XP_EVALUATING_OVERLOAD(repeat)
+XP_EVALUATING_OVERLOAD(tile)
+XP_EVALUATING_OVERLOAD(pad)
+XP_EVALUATING_OVERLOAD(diff)
+XP_EVALUATING_OVERLOAD(split)
+XP_EVALUATING_OVERLOAD(array_split)
+XP_EVALUATING_OVERLOAD(moveaxis)
+XP_EVALUATING_OVERLOAD(permute_dims)
+XP_EVALUATING_OVERLOAD(matrix_transpose)
+XP_EVALUATING_OVERLOAD(unstack)
+
 }  // namespace xp

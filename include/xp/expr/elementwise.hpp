@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <array>
+#include <initializer_list>
 #include <string>
 #include <tuple>
 #include <type_traits>
@@ -441,21 +442,28 @@ concept has_expression_operand = (is_operand_v<Xs> && ...) && (is_expr<std::deca
 /// @brief The overloads by which a function of arrays also takes what evaluates to one: an
 /// expression or a selection (`xp::unique(x(x > 0.f))`, `xp::linalg::inv(a * 2)`) in place of its
 /// first array, or of its second after an array. It evaluates that argument and calls the
-/// array form, passing the other arguments as they are (a braced argument cannot pass through a
-/// template parameter: name its type, `xp::unique(e, xp::unique_options{...})`). One line after
+/// array form, passing the other arguments as they are (a braced list of integers second, such as
+/// axes, passes as std::vector<index_t>; any other braced argument cannot pass through a template
+/// parameter: name its type, `xp::unique(e, xp::unique_options{...})`). One line after
 /// the array form, in its namespace; an overload exists only where the array form accepts the
 /// arguments.
-#define XP_EVALUATING_OVERLOAD(name)                                                                   \
-  template <class X, class E, class... A>                                                              \
-  requires(::xp::is_ndarray_v<X> && ::xp::detail::is_expr<E>::value) auto name(const X& x, const E& e, \
-                                                                               const A&... args)       \
-      ->decltype(name(x, ::xp::detail::materialize(e), args...)) {                                     \
-    return name(x, ::xp::detail::materialize(e), args...);                                             \
-  }                                                                                                    \
-  template <class E, class... A>                                                                       \
-  requires ::xp::detail::is_expr<E>::value auto name(const E& e, const A&... args)                     \
-      ->decltype(name(::xp::detail::materialize(e), args...)) {                                        \
-    return name(::xp::detail::materialize(e), args...);                                                \
+#define XP_EVALUATING_OVERLOAD(name)                                                                        \
+  template <class X, class E, class... A>                                                                   \
+  requires(::xp::is_ndarray_v<X> && ::xp::detail::is_expr<E>::value) auto name(const X& x, const E& e,      \
+                                                                               const A&... args)            \
+      ->decltype(name(x, ::xp::detail::materialize(e), args...)) {                                          \
+    return name(x, ::xp::detail::materialize(e), args...);                                                  \
+  }                                                                                                         \
+  template <class E, class... A>                                                                            \
+  requires ::xp::detail::is_expr<E>::value auto name(const E& e, const A&... args)                          \
+      ->decltype(name(::xp::detail::materialize(e), args...)) {                                             \
+    return name(::xp::detail::materialize(e), args...);                                                     \
+  }                                                                                                         \
+  template <class E, class... A>                                                                            \
+  requires ::xp::detail::is_expr<E>::value auto name(const E& e, std::initializer_list<::xp::index_t> list, \
+                                                     const A&... args)                                      \
+      ->decltype(name(::xp::detail::materialize(e), std::vector<::xp::index_t>(list), args...)) {           \
+    return name(::xp::detail::materialize(e), std::vector<::xp::index_t>(list), args...);                   \
   }
 
 // The layout functions take an expression by evaluating it (the result is a view of the new
