@@ -1,0 +1,386 @@
+#pragma once
+// any_array's compiled dispatch (include/xp/core/any_array.hpp), written once over the backend:
+// src/any_array*.cpp instantiate it for xp::host (libxp), backends/cuda/any_array*.cu for
+// xp::cuda (libxp_cuda). The including unit has included its backend first (<xp/xp.hpp> or
+// <xp/cuda.hpp>). Each operation is instantiated for the 14 dtypes of one operand dtype: a binary
+// operation first converts both operands to their promoted dtype (the precompiled converting
+// copy), so that it never needs the 196 pairs.
+
+#include <string>
+
+#include "xp/core/any_array.hpp"
+
+namespace xp::detail::any_impl {
+
+template <class T>
+struct type_tag {
+  using type = T;
+};
+
+/// Calls f(type_tag<T>{}) with the C++ type of dtype code c.
+template <class F>
+decltype(auto) with_dtype(dtype::code c, F&& f) {
+  switch (c) {
+#define XP_ANY_WITH_DTYPE_CASE(T, c, n, k, npy) \
+  case dtype::code::c:                             \
+    return f(type_tag<T>{});
+    XP_DTYPES(XP_ANY_WITH_DTYPE_CASE)
+#undef XP_ANY_WITH_DTYPE_CASE
+  }
+  throw dtype_error("xp::any_array: invalid dtype code " + std::to_string(static_cast<int>(c)));
+}
+
+inline const char* op_symbol(any_array_op op) {
+  switch (op) {
+    case any_array_op::add:
+      return "+";
+    case any_array_op::subtract:
+      return "-";
+    case any_array_op::multiply:
+      return "*";
+    case any_array_op::divide:
+      return "/";
+    case any_array_op::equal:
+      return "==";
+    case any_array_op::not_equal:
+      return "!=";
+    case any_array_op::less:
+      return "<";
+    case any_array_op::less_equal:
+      return "<=";
+    case any_array_op::greater:
+      return ">";
+    case any_array_op::greater_equal:
+      return ">=";
+  }
+  return "?";
+}
+
+inline bool is_comparison(any_array_op op) { return op >= any_array_op::equal; }
+
+/// a itself when it already holds `to`, else a converted copy.
+template <class B>
+any_array<B> promoted(const any_array<B>& a, dtype::code to) {
+  return a.dtype().id() == to ? a : any_astype(a, dtype(to));
+}
+
+// The operations of one dtype (both operands hold it), each compiled in its own unit.
+template <class B>
+any_array<B> arithmetic_same(any_array_op op, const any_array<B>& a, const any_array<B>& b);
+template <class B>
+any_array<B> comparison_same(any_array_op op, const any_array<B>& a, const any_array<B>& b);
+
+// ---- the core unit: conversions, promotion, scalars, transfers -------------------------------
+
+template <class B>
+any_array<B> astype_impl(const any_array<B>& a, dtype to) {
+  return visit(
+      [&](const auto& x) {
+        return with_dtype(to.id(), [&](auto tag) {
+          using U = typename decltype(tag)::type;
+          return any_array<B>(x.template astype<U>());
+        });
+      },
+      a);
+}
+
+/// The dtype both operands of `op` are converted to: their promoted dtype, float64 for a
+/// division of integers or bools (NumPy's true_divide).
+inline dtype::code operand_dtype(any_array_op op, dtype::code promoted_code) {
+  const char kind = dtype(promoted_code).kind();
+  return op == any_array_op::divide && kind != 'f' && kind != 'c' ? dtype::code::float64 : promoted_code;
+}
+
+template <class B>
+any_array<B> binary_impl(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  const dtype::code r = operand_dtype(op, promote_codes(a.dtype().id(), b.dtype().id()));
+  const any_array<B> pa = promoted(a, r), pb = promoted(b, r);
+  return is_comparison(op) ? comparison_same(op, pa, pb) : arithmetic_same(op, pa, pb);
+}
+
+/// The scalar as a 0-d host array of its stored dtype.
+inline any_array<host> scalar_array(const any_scalar& s) {
+  return with_dtype(s.code, [&](auto tag) {
+    using T = typename decltype(tag)::type;
+    ndarray<T, host> out{shape_type{}};
+    std::memcpy(static_cast<void*>(out.data()), s.bytes, sizeof(T));
+    return any_array<host>(out);
+  });
+}
+
+template <class B>
+any_array<B> binary_scalar_impl(any_array_op op, const any_array<B>& a, const any_scalar& s, bool scalar_left) {
+  const dtype::code r = operand_dtype(op, promote_weak(a.dtype().id(), s.kind));
+  const any_array<host> h = promoted(scalar_array(s), r);
+  any_array<B> sb;
+  if constexpr (std::is_same_v<B, host>) sb = h;
+  else sb = any_to_device(h);
+  const any_array<B> pa = promoted(a, r);
+  const any_array<B>& left = scalar_left ? sb : pa;
+  const any_array<B>& right = scalar_left ? pa : sb;
+  return is_comparison(op) ? comparison_same(op, left, right) : arithmetic_same(op, left, right);
+}
+
+template <class B>
+any_array<host> to_host_impl(const any_array<B>& a) {
+  if constexpr (std::is_same_v<B, host>) return a;
+  else return visit([](const auto& x) { return any_array<host>(x.copy_to_host()); }, a);
+}
+
+// ---- the arithmetic unit ------------------------------------------------------------------
+// One functor per dtype for + - * / and unary -, the op chosen at run time inside the loop: one
+// instantiation of the evaluation per dtype instead of one per op and dtype (the compile time is
+// the cost that counts here; a program that wants the fastest loop computes on the typed array).
+
+/// The arithmetic operations of one functor; `negative` reads only its first operand.
+enum class arithmetic : std::uint8_t { add, subtract, multiply, divide, negative };
+
+struct arithmetic_fn {
+  arithmetic op;
+  template <class T>
+  XP_HD T operator()(T a, T b) const {
+    switch (op) {
+      case arithmetic::add:
+        return ops::plus{}(a, b);
+      case arithmetic::subtract:
+        return ops::minus{}(a, b);
+      case arithmetic::multiply:
+        return ops::multiplies{}(a, b);
+      case arithmetic::divide:
+        // integers and bool divide in float64: the caller converts them first
+        if constexpr (is_inexact_v<T>) return ops::divides{}(a, b);
+        else return a;
+      case arithmetic::negative:
+        return ops::negate{}(a);
+    }
+    return a;
+  }
+};
+
+template <class B>
+any_array<B> run_arithmetic(arithmetic op, const any_array<B>& a, const any_array<B>& b) {
+  return visit(
+      [&](const auto& x) -> any_array<B> {
+        using T = typename std::decay_t<decltype(x)>::value_type;
+        const ndarray<T, B> y = b.template as<T>();
+        if constexpr (std::is_same_v<T, bool>) {
+          // as NumPy: bool - bool and -bool refuse (their meaning would be ^ and !)
+          if (op == arithmetic::subtract)
+            throw dtype_error("xp::any_array: bool - bool is not supported (NumPy's boolean subtract); use != or ^");
+          if (op == arithmetic::negative)
+            throw dtype_error("xp::any_array: -a of a bool array is not supported (NumPy's boolean negative); use !a");
+        }
+        if constexpr (!is_inexact_v<T>)
+          if (op == arithmetic::divide)
+            throw dtype_error("xp::any_array: internal: integers divide as float64");  // binary_impl converts them
+        return elementwise_kernel(arithmetic_fn{op})(x, y);
+      },
+      a);
+}
+
+template <class B>
+any_array<B> arithmetic_impl(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  switch (op) {
+    case any_array_op::add:
+      return run_arithmetic(arithmetic::add, a, b);
+    case any_array_op::subtract:
+      return run_arithmetic(arithmetic::subtract, a, b);
+    case any_array_op::multiply:
+      return run_arithmetic(arithmetic::multiply, a, b);
+    case any_array_op::divide:
+      return run_arithmetic(arithmetic::divide, a, b);
+    default:
+      throw value_error(std::string("xp::any_array: not an arithmetic operation: ") + op_symbol(op));
+  }
+}
+
+template <class B>
+any_array<B> negative_impl(const any_array<B>& a) {
+  return run_arithmetic(arithmetic::negative, a, a);
+}
+
+// ---- the comparison unit ------------------------------------------------------------------
+
+struct comparison_fn {
+  any_array_op op;
+  template <class T>
+  XP_HD bool operator()(T a, T b) const {
+    switch (op) {
+      case any_array_op::equal:
+        return a == b;
+      case any_array_op::not_equal:
+        return a != b;
+      default:
+        break;
+    }
+    if constexpr (is_complex_v<T>) {
+      return false;  // refused before the loop
+    } else {
+      switch (op) {
+        case any_array_op::less:
+          return a < b;
+        case any_array_op::less_equal:
+          return a <= b;
+        case any_array_op::greater:
+          return a > b;
+        default:
+          return a >= b;
+      }
+    }
+  }
+};
+
+template <class B>
+any_array<B> comparison_impl(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  return visit(
+      [&](const auto& x) -> any_array<B> {
+        using T = typename std::decay_t<decltype(x)>::value_type;
+        const ndarray<T, B> y = b.template as<T>();
+        if (!is_comparison(op))
+          throw value_error(std::string("xp::any_array: not a comparison: ") + op_symbol(op));
+        if (is_complex_v<T> && op != any_array_op::equal && op != any_array_op::not_equal)
+          throw dtype_error(std::string("xp::any_array: ") + op_symbol(op) + " does not order complex dtypes (" +
+                            std::string(dtype::of<T>().name()) + ")");
+        return elementwise_kernel(comparison_fn{op})(x, y);
+      },
+      a);
+}
+
+// ---- the reduction unit -------------------------------------------------------------------
+// One reduction per dtype, its combining step chosen at run time: sum, product, minimum or
+// maximum, all in the sum's accumulator dtype (int64 for a small integer, float32 for float16:
+// exact for a minimum or maximum, which is converted back to the operand's dtype). A mean is the
+// sum of the values converted to its accumulator dtype, divided by the count (what the typed mean
+// computes).
+
+enum class combine : std::uint8_t { sum, prod, min, max };
+
+struct combine_fn {
+  combine op;
+  template <class A>
+  XP_HD A operator()(A a, A b) const {
+    switch (op) {
+      case combine::sum:
+        return take_sum{}(a, b);
+      case combine::prod:
+        return take_prod{}(a, b);
+      case combine::min:
+        if constexpr (is_complex_v<A>) return a;  // refused before the loop
+        else return take_min{}(a, b);
+      case combine::max:
+        if constexpr (is_complex_v<A>) return a;
+        else return take_max{}(a, b);
+    }
+    return a;
+  }
+};
+
+template <class B>
+any_array<B> reduce_impl(any_array_reduction r, const any_array<B>& a, const axes_t& axes, bool keepdims) {
+  if (r == any_array_reduction::mean) {
+    // NumPy's mean: integers and bool in float64, float16 accumulated in float32, others their own
+    const dtype::code held = a.dtype().id();
+    const char kind = a.dtype().kind();
+    const dtype::code acc = held == dtype::code::float16            ? dtype::code::float32
+                            : (kind == 'f' || kind == 'c')           ? held
+                                                                     : dtype::code::float64;
+    const dtype::code result = (kind == 'f' || kind == 'c') ? held : dtype::code::float64;
+    const any_array<B> total = reduce_impl(any_array_reduction::sum, promoted(a, acc), axes, keepdims);
+    index_t count = 1;
+    const shape_type& shape = a.shape();
+    if (axes.all()) {
+      count = a.size();
+    } else {
+      for (index_t axis : axes.list()) {
+        // (the sum above has checked the axes)
+        const index_t nd = static_cast<index_t>(shape.size());
+        count *= shape[static_cast<std::size_t>(axis < 0 ? axis + nd : axis)];
+      }
+    }
+    // the count converted to the accumulator dtype, then the division of that dtype
+    const any_array<B> mean = any_binary_scalar(any_array_op::divide, total, make_any_scalar(double(count)), false);
+    return promoted(mean, result);
+  }
+  const combine op = r == any_array_reduction::sum    ? combine::sum
+                     : r == any_array_reduction::prod ? combine::prod
+                     : r == any_array_reduction::min  ? combine::min
+                                                      : combine::max;
+  const bool ordering = op == combine::min || op == combine::max;
+  if (ordering && a.dtype().kind() == 'c')
+    throw dtype_error("xp::any_array: min and max do not order complex dtypes (" + std::string(a.dtype().name()) + ")");
+  const any_array<B> out = visit(
+      [&](const auto& x) -> any_array<B> {
+        using T = typename std::decay_t<decltype(x)>::value_type;
+        using Acc = sum_acc_t<T>;
+        const char* names[] = {"sum", "prod", "minimum", "maximum"};
+        const Acc identities[] = {Acc(0), Acc(1), highest<Acc>(), lowest<Acc>()};
+        const auto index = static_cast<std::size_t>(op);
+        auto reduction =
+            make_reduction(names[index], identities[index], to_acc<Acc>{}, combine_fn{op}, to_result<sum_result_t<T>>{});
+        if (ordering) reduction = reduction.without_identity();  // np.min of nothing is an error
+        return reduce_with(reduction, x, axes, keepdims, nullptr);
+      },
+      a);
+  return ordering ? promoted(out, a.dtype().id()) : out;
+}
+
+}  // namespace xp::detail::any_impl
+
+// The declared entry points (core/any_array.hpp). Each group is defined only in the unit that
+// defines its macro (XP_ANY_<GROUP>_UNIT), so that no other unit instantiates it implicitly.
+namespace xp::detail {
+#if defined(XP_ANY_CORE_UNIT)
+template <class B>
+any_array<B> any_astype(const any_array<B>& a, dtype to) {
+  return any_impl::astype_impl(a, to);
+}
+template <class B>
+any_array<B> any_binary(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  return any_impl::binary_impl(op, a, b);
+}
+template <class B>
+any_array<B> any_binary_scalar(any_array_op op, const any_array<B>& a, const any_scalar& s, bool scalar_left) {
+  return any_impl::binary_scalar_impl(op, a, s, scalar_left);
+}
+template <class B>
+any_array<host> any_to_host(const any_array<B>& a) {
+  return any_impl::to_host_impl(a);
+}
+#endif
+#if defined(XP_ANY_ARITHMETIC_UNIT)
+template <class B>
+any_array<B> any_impl::arithmetic_same(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  return any_impl::arithmetic_impl(op, a, b);
+}
+template <class B>
+any_array<B> any_negative(const any_array<B>& a) {
+  return any_impl::negative_impl(a);
+}
+#endif
+#if defined(XP_ANY_COMPARISON_UNIT)
+template <class B>
+any_array<B> any_impl::comparison_same(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  return any_impl::comparison_impl(op, a, b);
+}
+#endif
+#if defined(XP_ANY_REDUCTION_UNIT)
+template <class B>
+any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes_t& axes, bool keepdims) {
+  return any_impl::reduce_impl(r, a, axes, keepdims);
+}
+#endif
+}  // namespace xp::detail
+
+// The explicit instantiations of one unit for backend B: XP_ANY_INSTANTIATE_<GROUP>(B).
+#define XP_ANY_INSTANTIATE_CORE(B)                                                                               \
+  template any_array<B> any_astype<B>(const any_array<B>&, dtype);                                              \
+  template any_array<B> any_binary<B>(any_array_op, const any_array<B>&, const any_array<B>&);                        \
+  template any_array<B> any_binary_scalar<B>(any_array_op, const any_array<B>&, const any_scalar&, bool);             \
+  template any_array<host> any_to_host<B>(const any_array<B>&);
+#define XP_ANY_INSTANTIATE_ARITHMETIC(B)                                                                         \
+  template any_array<B> any_impl::arithmetic_same<B>(any_array_op, const any_array<B>&, const any_array<B>&);         \
+  template any_array<B> any_negative<B>(const any_array<B>&);
+#define XP_ANY_INSTANTIATE_COMPARISON(B) \
+  template any_array<B> any_impl::comparison_same<B>(any_array_op, const any_array<B>&, const any_array<B>&);
+#define XP_ANY_INSTANTIATE_REDUCTION(B) \
+  template any_array<B> any_reduce<B>(any_array_reduction, const any_array<B>&, const axes_t&, bool);
