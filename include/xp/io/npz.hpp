@@ -56,6 +56,18 @@ class npz_entry {
     m_owner = std::move(h);
   }
 
+  /// @brief A named any_array (a device one, or a view, is copied to a contiguous host array).
+  template <class B>
+  npz_entry(std::string name, const any_array<B>& a) : npz_entry(a) {
+    m_name = std::move(name);
+    m_named = true;
+  }
+  /// @brief An unnamed any_array.
+  template <class B>
+  npz_entry(const any_array<B>& a) {  // NOLINT(google-explicit-constructor): `savez(path, {a, b})`
+    hold(a.copy_to_host());
+  }
+
   /// @brief A 0-d NumPy bytes array, np.array(b'csr') (dtype '|S<n>', n = text.size(), or '|S1'
   /// holding b'' for an empty text): how scipy.sparse.save_npz stores a matrix's format.
   static npz_entry bytes(std::string name, std::string text) {
@@ -90,6 +102,15 @@ class npz_entry {
 
  private:
   npz_entry() = default;
+  void hold(const any_array<host>& h) {
+    const any_array<host> c = h.strides() == contiguous_strides(h.shape()) ? h : h.copy();
+    m_dtype = c.dtype().id();
+    m_itemsize = c.itemsize();
+    m_shape = c.shape();
+    m_data = c.data();
+    m_nbytes = c.nbytes();
+    m_owner = c.buffer();
+  }
   std::string m_name;
   bool m_named = false;
   bool m_bytes = false;
