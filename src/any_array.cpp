@@ -36,9 +36,7 @@ void save_npy_any(const std::string& path, const any_array<host>& a) {
 
 }  // namespace detail
 
-any_array<host> load_npy(const std::string& path) {
-  return detail::load_npy_any(detail::npy_reader::open_file(path));
-}
+any_array<host> load_npy(const std::string& path) { return detail::load_npy_any(detail::npy_reader::open_file(path)); }
 
 any_array<host> npz_file::operator[](const std::string& name) const {
   return detail::load_npy_any(detail::open_npz_member(*m_archive, name, true));

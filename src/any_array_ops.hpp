@@ -22,7 +22,7 @@ template <class F>
 decltype(auto) with_dtype(dtype::code c, F&& f) {
   switch (c) {
 #define XP_ANY_WITH_DTYPE_CASE(T, c, n, k, npy) \
-  case dtype::code::c:                             \
+  case dtype::code::c:                          \
     return f(type_tag<T>{});
     XP_DTYPES(XP_ANY_WITH_DTYPE_CASE)
 #undef XP_ANY_WITH_DTYPE_CASE
@@ -236,8 +236,7 @@ any_array<B> comparison_impl(any_array_op op, const any_array<B>& a, const any_a
       [&](const auto& x) -> any_array<B> {
         using T = typename std::decay_t<decltype(x)>::value_type;
         const ndarray<T, B> y = b.template as<T>();
-        if (!is_comparison(op))
-          throw value_error(std::string("xp::any_array: not a comparison: ") + op_symbol(op));
+        if (!is_comparison(op)) throw value_error(std::string("xp::any_array: not a comparison: ") + op_symbol(op));
         if (is_complex_v<T> && op != any_array_op::equal && op != any_array_op::not_equal)
           throw dtype_error(std::string("xp::any_array: ") + op_symbol(op) + " does not order complex dtypes (" +
                             std::string(dtype::of<T>().name()) + ")");
@@ -281,9 +280,9 @@ any_array<B> reduce_impl(any_array_reduction r, const any_array<B>& a, const axe
     // NumPy's mean: integers and bool in float64, float16 accumulated in float32, others their own
     const dtype::code held = a.dtype().id();
     const char kind = a.dtype().kind();
-    const dtype::code acc = held == dtype::code::float16            ? dtype::code::float32
-                            : (kind == 'f' || kind == 'c')           ? held
-                                                                     : dtype::code::float64;
+    const dtype::code acc = held == dtype::code::float16   ? dtype::code::float32
+                            : (kind == 'f' || kind == 'c') ? held
+                                                           : dtype::code::float64;
     const dtype::code result = (kind == 'f' || kind == 'c') ? held : dtype::code::float64;
     const any_array<B> total = reduce_impl(any_array_reduction::sum, promoted(a, acc), axes, keepdims);
     index_t count = 1;
@@ -315,8 +314,8 @@ any_array<B> reduce_impl(any_array_reduction r, const any_array<B>& a, const axe
         const char* names[] = {"sum", "prod", "minimum", "maximum"};
         const Acc identities[] = {Acc(0), Acc(1), highest<Acc>(), lowest<Acc>()};
         const auto index = static_cast<std::size_t>(op);
-        auto reduction =
-            make_reduction(names[index], identities[index], to_acc<Acc>{}, combine_fn{op}, to_result<sum_result_t<T>>{});
+        auto reduction = make_reduction(names[index], identities[index], to_acc<Acc>{}, combine_fn{op},
+                                        to_result<sum_result_t<T>>{});
         if (ordering) reduction = reduction.without_identity();  // np.min of nothing is an error
         return reduce_with(reduction, x, axes, keepdims, nullptr);
       },
@@ -372,13 +371,13 @@ any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes
 }  // namespace xp::detail
 
 // The explicit instantiations of one unit for backend B: XP_ANY_INSTANTIATE_<GROUP>(B).
-#define XP_ANY_INSTANTIATE_CORE(B)                                                                               \
-  template any_array<B> any_astype<B>(const any_array<B>&, dtype);                                              \
-  template any_array<B> any_binary<B>(any_array_op, const any_array<B>&, const any_array<B>&);                        \
-  template any_array<B> any_binary_scalar<B>(any_array_op, const any_array<B>&, const any_scalar&, bool);             \
+#define XP_ANY_INSTANTIATE_CORE(B)                                                                        \
+  template any_array<B> any_astype<B>(const any_array<B>&, dtype);                                        \
+  template any_array<B> any_binary<B>(any_array_op, const any_array<B>&, const any_array<B>&);            \
+  template any_array<B> any_binary_scalar<B>(any_array_op, const any_array<B>&, const any_scalar&, bool); \
   template any_array<host> any_to_host<B>(const any_array<B>&);
-#define XP_ANY_INSTANTIATE_ARITHMETIC(B)                                                                         \
-  template any_array<B> any_impl::arithmetic_same<B>(any_array_op, const any_array<B>&, const any_array<B>&);         \
+#define XP_ANY_INSTANTIATE_ARITHMETIC(B)                                                                      \
+  template any_array<B> any_impl::arithmetic_same<B>(any_array_op, const any_array<B>&, const any_array<B>&); \
   template any_array<B> any_negative<B>(const any_array<B>&);
 #define XP_ANY_INSTANTIATE_COMPARISON(B) \
   template any_array<B> any_impl::comparison_same<B>(any_array_op, const any_array<B>&, const any_array<B>&);

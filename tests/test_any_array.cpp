@@ -50,6 +50,22 @@ std::vector<double> as_doubles(const any& a) {
 
 }  // namespace
 
+TEST_CASE("any_array: a program that never names a dtype (docs/dtypes.md)") {
+  const std::string path = temp_path("example.npy");
+  xp::save_npy(path, xp::arange<std::int16_t, xp::host>(6).reshape({2, 3}));
+  // example-begin any-array
+  const xp::any_array<> a = xp::load(path);               // np.load: whatever the file holds (int16 here)
+  const xp::any_array<> centred = a - a.mean({1}, true);  // float64, as NumPy 2 promotes
+  std::ostringstream out;
+  out << a.dtype() << " -> " << centred.dtype() << "\n" << centred;         // int16 -> float64 [[-1.  0.  1.] ...
+  const xp::ndarray<std::int16_t> typed = a.as<std::int16_t>();             // xp::dtype_error if it were not int16
+  const auto count = xp::visit([](const auto& t) { return t.size(); }, a);  // t: the ndarray<T>
+  // example-end any-array
+  CHECK(out.str() == "int16 -> float64\n[[-1.  0.  1.]\n [-1.  0.  1.]]");
+  CHECK(typed.size() == count);
+  std::remove(path.c_str());
+}
+
 TEST_CASE("any_array: holds a typed array, says its dtype and shape, gives it back") {
   const auto typed = xp::arange<float, B>(12).reshape({3, 4});
   const any a = typed;

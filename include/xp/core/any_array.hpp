@@ -203,26 +203,28 @@ decltype(auto) visit(F&& f, const any_array<B>& a) {
 
 // Operators: any_array with any_array, with a C++ scalar (NumPy 2's weak-scalar rule) and with
 // a typed array of the same backend.
-#define XP_ANY_BINARY_OPERATOR_(sym, op)                                                               \
-  template <class B>                                                                                   \
-  any_array<B> operator sym(const any_array<B>& a, const any_array<B>& b) {                            \
-    return detail::any_binary(detail::any_array_op::op, a, b);                                               \
-  }                                                                                                    \
-  template <class B, class S>                                                                          \
-  requires detail::is_scalar_v<S> any_array<B> operator sym(const any_array<B>& a, S s) {              \
-    return detail::any_binary_scalar(detail::any_array_op::op, a, detail::make_any_scalar(s), false);        \
-  }                                                                                                    \
-  template <class B, class S>                                                                          \
-  requires detail::is_scalar_v<S> any_array<B> operator sym(S s, const any_array<B>& a) {              \
-    return detail::any_binary_scalar(detail::any_array_op::op, a, detail::make_any_scalar(s), true);         \
-  }                                                                                                    \
-  template <class B, class T>                                                                          \
-  any_array<B> operator sym(const any_array<B>& a, const ndarray<T, B>& b) {                           \
-    return detail::any_binary(detail::any_array_op::op, a, any_array<B>(b));                                 \
-  }                                                                                                    \
-  template <class B, class T>                                                                          \
-  any_array<B> operator sym(const ndarray<T, B>& a, const any_array<B>& b) {                           \
-    return detail::any_binary(detail::any_array_op::op, any_array<B>(a), b);                                 \
+#define XP_ANY_BINARY_OPERATOR_(sym, op)                                                              \
+  template <class B>                                                                                  \
+  any_array<B> operator sym(const any_array<B>& a, const any_array<B>& b) {                           \
+    return detail::any_binary(detail::any_array_op::op, a, b);                                        \
+  }                                                                                                   \
+  template <class B, class S>                                                                         \
+  requires detail::is_scalar_v<S> any_array<B>                                                        \
+  operator sym(const any_array<B>& a, S s) {                                                          \
+    return detail::any_binary_scalar(detail::any_array_op::op, a, detail::make_any_scalar(s), false); \
+  }                                                                                                   \
+  template <class B, class S>                                                                         \
+  requires detail::is_scalar_v<S> any_array<B>                                                        \
+  operator sym(S s, const any_array<B>& a) {                                                          \
+    return detail::any_binary_scalar(detail::any_array_op::op, a, detail::make_any_scalar(s), true);  \
+  }                                                                                                   \
+  template <class B, class T>                                                                         \
+  any_array<B> operator sym(const any_array<B>& a, const ndarray<T, B>& b) {                          \
+    return detail::any_binary(detail::any_array_op::op, a, any_array<B>(b));                          \
+  }                                                                                                   \
+  template <class B, class T>                                                                         \
+  any_array<B> operator sym(const ndarray<T, B>& a, const any_array<B>& b) {                          \
+    return detail::any_binary(detail::any_array_op::op, any_array<B>(a), b);                          \
   }
 XP_ANY_BINARY_OPERATOR_(+, add)
 XP_ANY_BINARY_OPERATOR_(-, subtract)
