@@ -5,7 +5,7 @@
 
 #define XP_ANY_CORE_UNIT
 
-#include "xp/xp.hpp"
+#include "xp/io.hpp"
 // (after the library it instantiates)
 #include "any_array_ops.hpp"
 

@@ -64,11 +64,9 @@ any_array<B> promoted(const any_array<B>& a, dtype::code to) {
   return a.dtype().id() == to ? a : any_astype(a, dtype(to));
 }
 
-// The operations of one dtype (both operands hold it), each compiled in its own unit.
+/// a op b of one dtype (both operands hold it): the elementwise unit.
 template <class B>
-any_array<B> arithmetic_same(any_array_op op, const any_array<B>& a, const any_array<B>& b);
-template <class B>
-any_array<B> comparison_same(any_array_op op, const any_array<B>& a, const any_array<B>& b);
+any_array<B> elementwise_same(any_array_op op, const any_array<B>& a, const any_array<B>& b);
 
 // ---- the core unit: conversions, promotion, scalars, transfers -------------------------------
 
@@ -95,7 +93,7 @@ template <class B>
 any_array<B> binary_impl(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
   const dtype::code r = operand_dtype(op, promote_codes(a.dtype().id(), b.dtype().id()));
   const any_array<B> pa = promoted(a, r), pb = promoted(b, r);
-  return is_comparison(op) ? comparison_same(op, pa, pb) : arithmetic_same(op, pa, pb);
+  return elementwise_same(op, pa, pb);
 }
 
 /// The scalar as a 0-d host array of its stored dtype.
@@ -118,7 +116,7 @@ any_array<B> binary_scalar_impl(any_array_op op, const any_array<B>& a, const an
   const any_array<B> pa = promoted(a, r);
   const any_array<B>& left = scalar_left ? sb : pa;
   const any_array<B>& right = scalar_left ? pa : sb;
-  return is_comparison(op) ? comparison_same(op, left, right) : arithmetic_same(op, left, right);
+  return elementwise_same(op, left, right);
 }
 
 template <class B>
@@ -127,122 +125,76 @@ any_array<host> to_host_impl(const any_array<B>& a) {
   else return visit([](const auto& x) { return any_array<host>(x.copy_to_host()); }, a);
 }
 
-// ---- the arithmetic unit ------------------------------------------------------------------
-// One functor per dtype for + - * / and unary -, the op chosen at run time inside the loop: one
-// instantiation of the evaluation per dtype instead of one per op and dtype (the compile time is
-// the cost that counts here; a program that wants the fastest loop computes on the typed array).
+// ---- the elementwise unit ------------------------------------------------------------------
+// One functor per dtype for + - * / == != < <= > >= and unary -, the operation chosen at run time
+// inside the loop: one instantiation of the evaluation per dtype instead of one per operation and
+// dtype (compile time is the cost that counts here; a program that wants the fastest loop
+// computes on the typed array). A comparison gives 1 or 0 in the operands' dtype, converted to
+// bool after the loop by the precompiled copy.
 
-/// The arithmetic operations of one functor; `negative` reads only its first operand.
-enum class arithmetic : std::uint8_t { add, subtract, multiply, divide, negative };
-
-struct arithmetic_fn {
-  arithmetic op;
+struct elementwise_fn {
+  any_array_op op;
+  bool negative;  // -a: reads only its first operand
   template <class T>
   XP_HD T operator()(T a, T b) const {
+    if (negative) return ops::negate{}(a);
     switch (op) {
-      case arithmetic::add:
+      case any_array_op::add:
         return ops::plus{}(a, b);
-      case arithmetic::subtract:
+      case any_array_op::subtract:
         return ops::minus{}(a, b);
-      case arithmetic::multiply:
+      case any_array_op::multiply:
         return ops::multiplies{}(a, b);
-      case arithmetic::divide:
+      case any_array_op::divide:
         // integers and bool divide in float64: the caller converts them first
         if constexpr (is_inexact_v<T>) return ops::divides{}(a, b);
         else return a;
-      case arithmetic::negative:
-        return ops::negate{}(a);
-    }
-    return a;
-  }
-};
-
-template <class B>
-any_array<B> run_arithmetic(arithmetic op, const any_array<B>& a, const any_array<B>& b) {
-  return visit(
-      [&](const auto& x) -> any_array<B> {
-        using T = typename std::decay_t<decltype(x)>::value_type;
-        const ndarray<T, B> y = b.template as<T>();
-        if constexpr (std::is_same_v<T, bool>) {
-          // as NumPy: bool - bool and -bool refuse (their meaning would be ^ and !)
-          if (op == arithmetic::subtract)
-            throw dtype_error("xp::any_array: bool - bool is not supported (NumPy's boolean subtract); use != or ^");
-          if (op == arithmetic::negative)
-            throw dtype_error("xp::any_array: -a of a bool array is not supported (NumPy's boolean negative); use !a");
-        }
-        if constexpr (!is_inexact_v<T>)
-          if (op == arithmetic::divide)
-            throw dtype_error("xp::any_array: internal: integers divide as float64");  // binary_impl converts them
-        return elementwise_kernel(arithmetic_fn{op})(x, y);
-      },
-      a);
-}
-
-template <class B>
-any_array<B> arithmetic_impl(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
-  switch (op) {
-    case any_array_op::add:
-      return run_arithmetic(arithmetic::add, a, b);
-    case any_array_op::subtract:
-      return run_arithmetic(arithmetic::subtract, a, b);
-    case any_array_op::multiply:
-      return run_arithmetic(arithmetic::multiply, a, b);
-    case any_array_op::divide:
-      return run_arithmetic(arithmetic::divide, a, b);
-    default:
-      throw value_error(std::string("xp::any_array: not an arithmetic operation: ") + op_symbol(op));
-  }
-}
-
-template <class B>
-any_array<B> negative_impl(const any_array<B>& a) {
-  return run_arithmetic(arithmetic::negative, a, a);
-}
-
-// ---- the comparison unit ------------------------------------------------------------------
-
-struct comparison_fn {
-  any_array_op op;
-  template <class T>
-  XP_HD bool operator()(T a, T b) const {
-    switch (op) {
       case any_array_op::equal:
-        return a == b;
+        return T(a == b);
       case any_array_op::not_equal:
-        return a != b;
+        return T(a != b);
       default:
         break;
     }
     if constexpr (is_complex_v<T>) {
-      return false;  // refused before the loop
+      return a;  // ordering complex values is refused before the loop
     } else {
       switch (op) {
         case any_array_op::less:
-          return a < b;
+          return T(a < b);
         case any_array_op::less_equal:
-          return a <= b;
+          return T(a <= b);
         case any_array_op::greater:
-          return a > b;
+          return T(a > b);
         default:
-          return a >= b;
+          return T(a >= b);
       }
     }
   }
 };
 
 template <class B>
-any_array<B> comparison_impl(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
-  return visit(
+any_array<B> elementwise_impl(any_array_op op, bool negative, const any_array<B>& a, const any_array<B>& b) {
+  const xp::dtype d = a.dtype();
+  const char kind = d.kind();
+  if (b.dtype() != d) throw dtype_error("xp::any_array: internal: the operands were not promoted to one dtype");
+  // what NumPy refuses: bool - bool and -bool (whose meaning would be ^ and !), ordering complex values
+  if (kind == 'b' && negative)
+    throw dtype_error("xp::any_array: -a of a bool array is not supported (NumPy's boolean negative); use !a");
+  if (kind == 'b' && op == any_array_op::subtract && !negative)
+    throw dtype_error("xp::any_array: bool - bool is not supported (NumPy's boolean subtract); use != or ^");
+  if (kind == 'c' && !negative && is_comparison(op) && op != any_array_op::equal && op != any_array_op::not_equal)
+    throw dtype_error(std::string("xp::any_array: ") + op_symbol(op) + " does not order complex dtypes (" +
+                      std::string(d.name()) + ")");
+  if (!negative && op == any_array_op::divide && kind != 'f' && kind != 'c')
+    throw dtype_error("xp::any_array: internal: integers divide as float64");  // binary_impl converts them
+  const any_array<B> out = visit(
       [&](const auto& x) -> any_array<B> {
         using T = typename std::decay_t<decltype(x)>::value_type;
-        const ndarray<T, B> y = b.template as<T>();
-        if (!is_comparison(op)) throw value_error(std::string("xp::any_array: not a comparison: ") + op_symbol(op));
-        if (is_complex_v<T> && op != any_array_op::equal && op != any_array_op::not_equal)
-          throw dtype_error(std::string("xp::any_array: ") + op_symbol(op) + " does not order complex dtypes (" +
-                            std::string(dtype::of<T>().name()) + ")");
-        return elementwise_kernel(comparison_fn{op})(x, y);
+        return elementwise_kernel(elementwise_fn{op, negative})(x, b.template as<T>());
       },
       a);
+  return !negative && is_comparison(op) ? promoted(out, dtype::code::bool_) : out;
 }
 
 // ---- the reduction unit -------------------------------------------------------------------
@@ -346,20 +298,14 @@ any_array<host> any_to_host(const any_array<B>& a) {
   return any_impl::to_host_impl(a);
 }
 #endif
-#if defined(XP_ANY_ARITHMETIC_UNIT)
+#if defined(XP_ANY_ELEMENTWISE_UNIT)
 template <class B>
-any_array<B> any_impl::arithmetic_same(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
-  return any_impl::arithmetic_impl(op, a, b);
+any_array<B> any_impl::elementwise_same(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
+  return any_impl::elementwise_impl(op, false, a, b);
 }
 template <class B>
 any_array<B> any_negative(const any_array<B>& a) {
-  return any_impl::negative_impl(a);
-}
-#endif
-#if defined(XP_ANY_COMPARISON_UNIT)
-template <class B>
-any_array<B> any_impl::comparison_same(any_array_op op, const any_array<B>& a, const any_array<B>& b) {
-  return any_impl::comparison_impl(op, a, b);
+  return any_impl::elementwise_impl(any_array_op::subtract, true, a, a);
 }
 #endif
 #if defined(XP_ANY_REDUCTION_UNIT)
@@ -376,10 +322,8 @@ any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes
   template any_array<B> any_binary<B>(any_array_op, const any_array<B>&, const any_array<B>&);            \
   template any_array<B> any_binary_scalar<B>(any_array_op, const any_array<B>&, const any_scalar&, bool); \
   template any_array<host> any_to_host<B>(const any_array<B>&);
-#define XP_ANY_INSTANTIATE_ARITHMETIC(B)                                                                      \
-  template any_array<B> any_impl::arithmetic_same<B>(any_array_op, const any_array<B>&, const any_array<B>&); \
+#define XP_ANY_INSTANTIATE_ELEMENTWISE(B)                                                                      \
+  template any_array<B> any_impl::elementwise_same<B>(any_array_op, const any_array<B>&, const any_array<B>&); \
   template any_array<B> any_negative<B>(const any_array<B>&);
-#define XP_ANY_INSTANTIATE_COMPARISON(B) \
-  template any_array<B> any_impl::comparison_same<B>(any_array_op, const any_array<B>&, const any_array<B>&);
 #define XP_ANY_INSTANTIATE_REDUCTION(B) \
   template any_array<B> any_reduce<B>(any_array_reduction, const any_array<B>&, const axes_t&, bool);

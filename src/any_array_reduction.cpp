@@ -1,6 +1,6 @@
 // any_array's sum, prod, mean, min, max on the host, for every dtype (src/any_array_ops.hpp).
 #define XP_ANY_REDUCTION_UNIT
-#include "xp/xp.hpp"
+#include "xp/core.hpp"
 // (after the library it instantiates)
 #include "any_array_ops.hpp"
 

@@ -18,7 +18,7 @@ using namespace xp_test;
 
 namespace {
 
-using any = xp::any_array<B>;
+using dyn = xp::any_array<B>;
 
 std::vector<xp::dtype> every_dtype() {
   std::vector<xp::dtype> out;
@@ -35,10 +35,10 @@ std::string temp_path(const std::string& name) {
 }
 
 // 0, 1, 2, ... 5 as a 2 x 3 any_array of dtype d (bool: 0 then 1s)
-any small(xp::dtype d) { return any(xp::arange<double, B>(6).reshape({2, 3})).astype(d); }
+dyn small(xp::dtype d) { return dyn(xp::arange<double, B>(6).reshape({2, 3})).astype(d); }
 
-// the values of any array, as float64 on the host (real parts for complex)
-std::vector<double> as_doubles(const any& a) {
+// the values of dyn array, as float64 on the host (real parts for complex)
+std::vector<double> as_doubles(const dyn& a) {
   if (a.dtype().kind() == 'c') {
     const auto c = a.astype<xp::complex128>().copy_to_host();
     std::vector<double> out;
@@ -68,7 +68,7 @@ TEST_CASE("any_array: a program that never names a dtype (docs/dtypes.md)") {
 
 TEST_CASE("any_array: holds a typed array, says its dtype and shape, gives it back") {
   const auto typed = xp::arange<float, B>(12).reshape({3, 4});
-  const any a = typed;
+  const dyn a = typed;
   CHECK(a.dtype() == "float32");
   CHECK(a.shape() == xp::shape_type{3, 4});
   CHECK(a.ndim() == 2);
@@ -76,13 +76,13 @@ TEST_CASE("any_array: holds a typed array, says its dtype and shape, gives it ba
   CHECK(a.itemsize() == 4);
   const auto back = a.as<float>();
   CHECK(back.data() == typed.data());  // shared, not copied
-  const any empty_default;
+  const dyn empty_default;
   CHECK(empty_default.dtype() == "float64");
   CHECK(empty_default.size() == 0);
 }
 
 TEST_CASE("any_array: as<T> refuses another dtype, naming both; astype converts") {
-  const any a = xp::arange<std::int32_t, B>(4);
+  const dyn a = xp::arange<std::int32_t, B>(4);
   try {
     (void)a.as<float>();
     FAIL("as<float> of int32 did not throw");
@@ -92,24 +92,24 @@ TEST_CASE("any_array: as<T> refuses another dtype, naming both; astype converts"
   }
   const auto f = a.astype<float>();
   CHECK(values(f) == std::vector<float>{0, 1, 2, 3});
-  const any c = a.astype(xp::dtype::of<xp::complex64>());
+  const dyn c = a.astype(xp::dtype::of<xp::complex64>());
   CHECK(c.dtype() == "complex64");
   // a copy, also to the same dtype (NumPy's astype copies)
-  const any same = a.astype(a.dtype());
+  const dyn same = a.astype(a.dtype());
   CHECK(same.data() != a.data());
 }
 
 TEST_CASE("any_array: every dtype round-trips through .npy files, untyped") {
   for (const xp::dtype d : every_dtype()) {
     INFO(d.name());
-    const any a = small(d);
+    const dyn a = small(d);
     const std::string path = temp_path(std::string(d.name()) + ".npy");
     xp::save_npy(path, a);
-    const any loaded = xp::load(path);  // NumPy's np.load: whatever the file holds
+    const dyn loaded = xp::load(path);  // NumPy's np.load: whatever the file holds
     CHECK(loaded.dtype() == d);
     CHECK(loaded.shape() == a.shape());
     CHECK(xp::array_str(loaded) == xp::array_str(a));
-    const any again = xp::load_npy(path);
+    const dyn again = xp::load_npy(path);
     CHECK(again.dtype() == d);
     CHECK(as_doubles(again) == as_doubles(a));
     std::remove(path.c_str());
@@ -118,8 +118,8 @@ TEST_CASE("any_array: every dtype round-trips through .npy files, untyped") {
 
 TEST_CASE("any_array: .npz members and loadtxt, untyped") {
   const std::string path = temp_path("members.npz");
-  const any x = small(xp::dtype::of<std::int16_t>());
-  const any y = any(xp::arange<double, B>(3)).astype(xp::dtype::of<xp::float16>());
+  const dyn x = small(xp::dtype::of<std::int16_t>());
+  const dyn y = dyn(xp::arange<double, B>(3)).astype(xp::dtype::of<xp::float16>());
   xp::savez(path, {{"x", x}, {"y", y}});
   const auto z = xp::load(path);
   REQUIRE(z.is_archive());
@@ -136,7 +136,7 @@ TEST_CASE("any_array: .npz members and loadtxt, untyped") {
     std::ofstream f(text);
     f << "1 2 3\n4 5 6\n";
   }
-  const any t = xp::loadtxt(text, xp::dtype::of<std::int32_t>());
+  const dyn t = xp::loadtxt(text, xp::dtype::of<std::int32_t>());
   CHECK(t.dtype() == "int32");
   CHECK(t.shape() == xp::shape_type{2, 3});
   CHECK(xp::array_str(t) == "[[1 2 3]\n [4 5 6]]");
@@ -158,7 +158,7 @@ TEST_CASE("any_array: bad files give typed exceptions") {
 TEST_CASE("any_array: visit calls the function with the typed array") {
   for (const xp::dtype d : every_dtype()) {
     INFO(d.name());
-    const any a = small(d);
+    const dyn a = small(d);
     const std::string typed_str = xp::visit([](const auto& t) { return xp::array_str(t); }, a);
     CHECK(typed_str == xp::array_str(a));
     CHECK(xp::visit([](const auto& t) { return xp::repr(t); }, a) == xp::repr(a));
@@ -169,13 +169,13 @@ TEST_CASE("any_array: visit calls the function with the typed array") {
 
 TEST_CASE("any_array: prints as the typed array") {
   const auto typed = xp::linspace<float, B>(0.f, 1.f, 5);
-  const any a = typed;
+  const dyn a = typed;
   std::ostringstream s1, s2;
   s1 << a;
   s2 << typed;
   CHECK(s1.str() == s2.str());
   CHECK(xp::repr(a) == "array([0.  , 0.25, 0.5 , 0.75, 1.  ], dtype=float32)");
-  const any scalar = xp::full<double, B>({}, 2.5);
+  const dyn scalar = xp::full<double, B>({}, 2.5);
   std::ostringstream s3;
   s3 << scalar;
   CHECK(s3.str() == "2.5");
@@ -188,46 +188,46 @@ TEST_CASE("any_array: operators promote as NumPy 2") {
   const auto i64 = xp::arange<std::int64_t, B>(4);
   const auto f32 = xp::full<float, B>({4}, 0.25f);
 
-  const any a = any(i8) + any(f16);
+  const dyn a = dyn(i8) + dyn(f16);
   CHECK(a.dtype() == "float16");
   check_same(a.as<xp::float16>(), xp::ndarray<xp::float16, B>(i8 + f16));
-  const any b = any(u8) + any(i8);
+  const dyn b = dyn(u8) + dyn(i8);
   CHECK(b.dtype() == "int16");
   check_same(b.as<std::int16_t>(), xp::ndarray<std::int16_t, B>(u8 + i8));
-  const any c = any(i64) + any(f32);
+  const dyn c = dyn(i64) + dyn(f32);
   CHECK(c.dtype() == "float64");
   check_same(c.as<double>(), xp::ndarray<double, B>(i64 + f32));
 
   // mixed with typed arrays, and every operator
-  CHECK((any(i8) * f32).dtype() == "float32");
-  CHECK((f32 - any(i8)).dtype() == "float32");
+  CHECK((dyn(i8) * f32).dtype() == "float32");
+  CHECK((f32 - dyn(i8)).dtype() == "float32");
   const auto one_to_four = xp::arange<std::int64_t, B>(1, 5);
-  const any q = any(i64) / any(one_to_four);
+  const dyn q = dyn(i64) / dyn(one_to_four);
   CHECK(q.dtype() == "float64");
   check_same(q.as<double>(), xp::ndarray<double, B>(i64 / one_to_four));
-  const any cmp = any(i8) < any(f16);
+  const dyn cmp = dyn(i8) < dyn(f16);
   CHECK(cmp.dtype() == "bool");
   check_same(cmp.as<bool>(), xp::ndarray<bool, B>(i8 < f16));
-  CHECK(values((any(i8) == any(u8)).as<bool>()) == std::vector<bool>{true, true, true, true});
-  CHECK(values((any(i8) != any(u8)).as<bool>()) == std::vector<bool>{false, false, false, false});
-  CHECK(values((any(i8) >= 2).as<bool>()) == std::vector<bool>{false, false, true, true});
-  CHECK(values((any(i8) > 2).as<bool>()) == std::vector<bool>{false, false, false, true});
-  CHECK(values((any(i8) <= 1).as<bool>()) == std::vector<bool>{true, true, false, false});
-  const any neg = -any(i8);
+  CHECK(values((dyn(i8) == dyn(u8)).as<bool>()) == std::vector<bool>{true, true, true, true});
+  CHECK(values((dyn(i8) != dyn(u8)).as<bool>()) == std::vector<bool>{false, false, false, false});
+  CHECK(values((dyn(i8) >= 2).as<bool>()) == std::vector<bool>{false, false, true, true});
+  CHECK(values((dyn(i8) > 2).as<bool>()) == std::vector<bool>{false, false, false, true});
+  CHECK(values((dyn(i8) <= 1).as<bool>()) == std::vector<bool>{true, true, false, false});
+  const dyn neg = -dyn(i8);
   CHECK(neg.dtype() == "int8");
   check_same(neg.as<std::int8_t>(), xp::ndarray<std::int8_t, B>(-i8));
 }
 
 TEST_CASE("any_array: scalars follow the weak-scalar rule") {
-  const any f32 = xp::full<float, B>({3}, 1.5f);
+  const dyn f32 = xp::full<float, B>({3}, 1.5f);
   CHECK((f32 * 2.0).dtype() == "float32");
   CHECK((f32 + 1).dtype() == "float32");
-  const any i8 = xp::arange<std::int8_t, B>(3);
+  const dyn i8 = xp::arange<std::int8_t, B>(3);
   CHECK((i8 + 1).dtype() == "int8");
   CHECK((i8 + 0.5).dtype() == "float64");
   CHECK((i8 / 2).dtype() == "float64");
   CHECK((f32 * std::complex<double>(0, 1)).dtype() == "complex64");
-  const any bools = xp::full<bool, B>({2}, true);
+  const dyn bools = xp::full<bool, B>({2}, true);
   CHECK((bools + 1).dtype() == "int64");
   check_same((10 - i8).as<std::int8_t>(), xp::ndarray<std::int8_t, B>(10 - i8.as<std::int8_t>()));
   check_same((f32 * 2.0).as<float>(), xp::ndarray<float, B>(f32.as<float>() * 2.0));
@@ -237,13 +237,13 @@ TEST_CASE("any_array: every pair of dtypes promotes as detail::promote_codes, va
   for (const xp::dtype da : every_dtype()) {
     for (const xp::dtype db : every_dtype()) {
       INFO(da.name() << " + " << db.name());
-      const any a = small(da), b = small(db);
-      const any sum = a + b;
+      const dyn a = small(da), b = small(db);
+      const dyn sum = a + b;
       CHECK(sum.dtype() == xp::dtype(xp::detail::promote_codes(da.id(), db.id())));
-      const any product = a * b;
+      const dyn product = a * b;
       // small values: exact in every dtype, so the float64 results agree
-      const any want_sum = a.astype(xp::dtype::of<double>()) + b.astype(xp::dtype::of<double>());
-      const any want_product = a.astype(xp::dtype::of<double>()) * b.astype(xp::dtype::of<double>());
+      const dyn want_sum = a.astype(xp::dtype::of<double>()) + b.astype(xp::dtype::of<double>());
+      const dyn want_product = a.astype(xp::dtype::of<double>()) * b.astype(xp::dtype::of<double>());
       if (sum.dtype() != "bool") {
         CHECK(as_doubles(sum) == as_doubles(want_sum));
         CHECK(as_doubles(product) == as_doubles(want_product));
@@ -254,22 +254,22 @@ TEST_CASE("any_array: every pair of dtypes promotes as detail::promote_codes, va
 }
 
 TEST_CASE("any_array: what NumPy refuses is a typed exception") {
-  const any bools = xp::full<bool, B>({2}, true);
+  const dyn bools = xp::full<bool, B>({2}, true);
   CHECK_THROWS_AS((void)(bools - bools), xp::dtype_error);
   CHECK_THROWS_AS((void)(-bools), xp::dtype_error);
-  const any c = xp::full<xp::complex64, B>({2}, xp::complex64(1.f, 2.f));
+  const dyn c = xp::full<xp::complex64, B>({2}, xp::complex64(1.f, 2.f));
   CHECK_THROWS_AS((void)(c < c), xp::dtype_error);
   CHECK_THROWS_AS((void)c.min(), xp::dtype_error);
   CHECK(values((c == c).as<bool>()) == std::vector<bool>{true, true});
-  const any x = xp::zeros<float, B>({2, 3}), y = xp::zeros<std::int32_t, B>({4});
+  const dyn x = xp::zeros<float, B>({2, 3}), y = xp::zeros<std::int32_t, B>({4});
   CHECK_THROWS_AS((void)(x + y), xp::shape_error);
   CHECK_THROWS_AS((void)x.sum({5}), xp::error);
-  CHECK_THROWS_AS((void)any(xp::zeros<float, B>({0})).min(), xp::error);
+  CHECK_THROWS_AS((void)dyn(xp::zeros<float, B>({0})).min(), xp::error);
 }
 
 TEST_CASE("any_array: reductions as the typed ones") {
   const auto f = xp::linspace<float, B>(-1.f, 2.f, 24).reshape({2, 3, 4});
-  const any a = f;
+  const dyn a = f;
   check_same(a.sum().as<float>(), xp::sum(f));
   check_same(a.sum({1}).as<float>(), xp::sum(f, {1}));
   check_same(a.sum({0, 2}, true).as<float>(), xp::sum(f, {0, 2}, true));
@@ -279,7 +279,7 @@ TEST_CASE("any_array: reductions as the typed ones") {
   check_same(xp::max(a, {-1}, true).as<float>(), xp::max(f, {-1}, true));
 
   const auto i8 = xp::arange<std::int8_t, B>(12).reshape({3, 4});
-  const any b = i8;
+  const dyn b = i8;
   CHECK(b.sum().dtype() == "int64");
   check_same(b.sum({0}).as<std::int64_t>(), xp::sum(i8, {0}));
   CHECK(b.mean().dtype() == "float64");
@@ -289,19 +289,19 @@ TEST_CASE("any_array: reductions as the typed ones") {
   check_same(b.prod({1}).as<std::int64_t>(), xp::prod(i8, {1}));
 
   const auto h = xp::linspace<xp::float16, B>(0.f, 3.f, 7);
-  check_same(any(h).mean().as<xp::float16>(), xp::mean(h));
-  check_same(any(h).sum().as<xp::float16>(), xp::sum(h));
+  check_same(dyn(h).mean().as<xp::float16>(), xp::mean(h));
+  check_same(dyn(h).sum().as<xp::float16>(), xp::sum(h));
 
   // every dtype: the result dtypes of NumPy, the values of float64
   for (const xp::dtype d : every_dtype()) {
     INFO(d.name());
-    const any x = small(d);
+    const dyn x = small(d);
     const char k = d.kind();
     const std::string sum_dtype = k == 'u' ? "uint64" : (k == 'i' || k == 'b') ? "int64" : std::string(d.name());
     CHECK(x.sum().dtype() == sum_dtype);
     CHECK(x.prod({0}).dtype() == sum_dtype);
     CHECK(x.mean().dtype() == ((k == 'f' || k == 'c') ? std::string(d.name()) : "float64"));
-    const any dx = x.astype(xp::dtype::of<double>());
+    const dyn dx = x.astype(xp::dtype::of<double>());
     CHECK(as_doubles(x.sum({1})) == as_doubles(dx.sum({1})));
     if (k != 'c') {
       CHECK(x.min({1}).dtype() == d);
@@ -312,25 +312,25 @@ TEST_CASE("any_array: reductions as the typed ones") {
 }
 
 TEST_CASE("any_array: 0-d, empty and non-contiguous arrays") {
-  const any zero_d = xp::full<std::int32_t, B>({}, 7);
+  const dyn zero_d = xp::full<std::int32_t, B>({}, 7);
   CHECK(zero_d.ndim() == 0);
   CHECK(zero_d.size() == 1);
   CHECK(xp::array_str(zero_d + 1) == "8");
   CHECK(xp::array_str(zero_d.sum()) == "7");
 
-  const any empty = xp::zeros<double, B>({0, 3});
+  const dyn empty = xp::zeros<double, B>({0, 3});
   CHECK((empty + 1.0).shape() == xp::shape_type{0, 3});
   CHECK(xp::array_str(empty.sum({0})) == "[0. 0. 0.]");
   CHECK(xp::repr(empty) == xp::repr(empty.as<double>()));
 
   // a transposed view and a strided slice: operations, printing and files see the view's values
   const auto base = xp::arange<std::int64_t, B>(12).reshape({3, 4});
-  const any t = xp::transpose(base);
+  const dyn t = xp::transpose(base);
   CHECK(xp::array_str(t) == xp::array_str(xp::transpose(base)));
   check_same((t * 2).as<std::int64_t>(), xp::ndarray<std::int64_t, B>(xp::transpose(base) * 2));
   check_same(t.sum({1}).as<std::int64_t>(), xp::sum(xp::transpose(base), {1}));
   const auto sliced = base(xp::all, xp::range(0, 4, 2));
-  const any s = sliced;
+  const dyn s = sliced;
   const std::string path = temp_path("view.npy");
   xp::save_npy(path, s);
   CHECK(xp::array_str(xp::load(path)) == xp::array_str(sliced));

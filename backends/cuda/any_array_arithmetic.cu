@@ -1,9 +1,0 @@
-// any_array's + - * / and unary - on the device, for every dtype (src/any_array_ops.hpp).
-#define XP_ANY_ARITHMETIC_UNIT
-#include "xp/cuda.hpp"
-// (after the library it instantiates)
-#include "../../src/any_array_ops.hpp"
-
-namespace xp::detail {
-XP_ANY_INSTANTIATE_ARITHMETIC(cuda)
-}  // namespace xp::detail
