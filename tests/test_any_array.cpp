@@ -14,6 +14,11 @@
 
 #include "support.hpp"
 
+#if __has_include(<dlpack/dlpack.h>)
+#include <xp/dlpack.hpp>
+#define XP_ANY_ARRAY_TEST_DLPACK 1
+#endif
+
 using namespace xp_test;
 
 namespace {
@@ -346,6 +351,16 @@ TEST_CASE("any_array: 0-d, empty and non-contiguous arrays") {
   std::remove(path.c_str());
   CHECK(xp::array_str(s.copy()) == xp::array_str(sliced));
 }
+
+#ifdef XP_ANY_ARRAY_TEST_DLPACK
+TEST_CASE("any_array: from_dlpack_any takes the tensor's dtype") {
+  const auto typed = xp::arange<std::uint16_t, B>(6).reshape({2, 3});
+  const dyn a = xp::from_dlpack_any<B>(xp::to_dlpack(typed));
+  CHECK(a.dtype() == "uint16");
+  CHECK(xp::array_str(a) == xp::array_str(typed));
+  CHECK_THROWS_AS((void)xp::from_dlpack_any<B>(nullptr), xp::value_error);
+}
+#endif
 
 #ifdef XP_TEST_CUDA
 TEST_CASE("any_array: host and device transfers") {
