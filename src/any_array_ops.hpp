@@ -1,10 +1,12 @@
 #pragma once
 // any_array's compiled dispatch (include/xp/core/any_array.hpp), written once over the backend:
-// src/any_array*.cpp instantiate it for xp::host (libxp), backends/cuda/any_array*.cu for
-// xp::cuda (libxp_cuda). The including unit has included its backend first (<xp/xp.hpp> or
-// <xp/cuda.hpp>). Each operation is instantiated for the 14 dtypes of one operand dtype: a binary
-// operation first converts both operands to their promoted dtype (the precompiled converting
-// copy), so that it never needs the 196 pairs.
+// src/any_array*.cpp instantiate it for xp::host (libxp), backends/cuda/any_array* for xp::cuda
+// (libxp_cuda). The including unit has included the library first (<xp/core.hpp>, <xp/io.hpp>
+// or <xp/cuda.hpp>). Each operation is instantiated for the 14 dtypes of one operand dtype: a
+// binary operation first converts both operands to their promoted dtype (the precompiled
+// converting copy), so that it never needs the 196 pairs. Units: core (conversions, promotion,
+// scalars, transfers, the file forms), elementwise (one run-time-op functor per dtype), reduction
+// (one run-time-op reduction per dtype; two units on the device).
 
 #include <string>
 
