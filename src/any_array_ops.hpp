@@ -250,18 +250,43 @@ struct combine_fn {
   }
 };
 
-/// The reduction of the dtypes whose code is even (Half 0) or odd (Half 1): two units on the
-/// device, where 14 dtypes of reduce kernels in one unit come near nvcc's 60 s budget.
-template <class B, int Half>
-any_array<B> combine_reduce(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims);
+/// The dtypes whose reductions a backend compiles. The host: all 14. The device, where each
+/// reduction is nine kernels and its (dtype, operation) pairs cost about 2 s of nvcc each: the six
+/// that the others convert to first without changing a result (every integer and bool to int64 or
+/// uint64, the sum's accumulator dtypes; float16 to float32, which is what its reductions
+/// accumulate in), and for sums every dtype through libxp_cuda's precompiled np.sum.
+template <class B, class T>
+inline constexpr bool reduces_directly_v =
+    std::is_same_v<B, host> || std::is_same_v<T, std::int64_t> || std::is_same_v<T, std::uint64_t> ||
+    std::is_same_v<T, float> || std::is_same_v<T, double> || is_complex_v<T>;
 
-template <class B, int Half>
-any_array<B> combine_reduce_impl(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims) {
+inline dtype::code device_reduction_dtype(dtype d) {
+  switch (d.kind()) {
+    case 'b':
+    case 'i':
+      return dtype::code::int64;
+    case 'u':
+      return dtype::code::uint64;
+    default:
+      return d.id() == dtype::code::float16 ? dtype::code::float32 : d.id();
+  }
+}
+
+/// np.sum's result dtype (and np.prod's): int64 for bool and signed integers, uint64 for unsigned.
+inline dtype::code sum_result_dtype(dtype d) {
+  return d.kind() == 'b' || d.kind() == 'i' ? dtype::code::int64 : d.kind() == 'u' ? dtype::code::uint64 : d.id();
+}
+
+template <class B>
+any_array<B> combine_reduce(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims) {
   return with_dtype(a.dtype().id(), [&](auto tag) -> any_array<B> {
     using T = typename decltype(tag)::type;
-    if constexpr (static_cast<int>(dtype::of<T>().id()) % 2 != Half) {
-      throw dtype_error("xp::any_array: internal: a reduction of " + std::string(a.dtype().name()) +
-                        " reached the other half");
+    const ndarray<T, B> x = a.template as<T>();
+    if constexpr (!std::is_same_v<B, host>) {
+      if (op == combine::sum) return xp::sum(x, axes, keepdims);  // precompiled in libxp_cuda
+    }
+    if constexpr (!reduces_directly_v<B, T>) {
+      throw dtype_error("xp::any_array: internal: no compiled reduction of " + std::string(a.dtype().name()));
     } else {
       using Acc = sum_acc_t<T>;
       const char* names[] = {"sum", "prod", "minimum", "maximum"};
@@ -270,7 +295,7 @@ any_array<B> combine_reduce_impl(combine op, const any_array<B>& a, const axes_t
       auto reduction =
           make_reduction(names[index], identities[index], to_acc<Acc>{}, combine_fn{op}, to_result<sum_result_t<T>>{});
       if (op == combine::min || op == combine::max) reduction = reduction.without_identity();  // np.min of nothing
-      return reduce_with(reduction, a.template as<T>(), axes, keepdims, nullptr);
+      return reduce_with(reduction, x, axes, keepdims, nullptr);
     }
   });
 }
@@ -308,9 +333,13 @@ any_array<B> reduce_impl(any_array_reduction r, const any_array<B>& a, const axe
   const bool ordering = op == combine::min || op == combine::max;
   if (ordering && a.dtype().kind() == 'c')
     throw dtype_error("xp::any_array: min and max do not order complex dtypes (" + std::string(a.dtype().name()) + ")");
-  const any_array<B> out = static_cast<int>(a.dtype().id()) % 2 == 0 ? combine_reduce<B, 0>(op, a, axes, keepdims)
-                                                                     : combine_reduce<B, 1>(op, a, axes, keepdims);
-  return ordering ? promoted(out, a.dtype().id()) : out;
+  dtype::code operand = a.dtype().id();
+  if constexpr (!std::is_same_v<B, host>)
+    if (op != combine::sum) operand = device_reduction_dtype(a.dtype());
+  const any_array<B> out = combine_reduce(op, promoted(a, operand), axes, keepdims);
+  // the typed reduction's result dtype: a minimum or maximum keeps the operand's, a sum or product
+  // that of np.sum (a device product of float16 was computed in float32)
+  return promoted(out, ordering ? a.dtype().id() : sum_result_dtype(a.dtype()));
 }
 
 }  // namespace xp::detail::any_impl
@@ -347,10 +376,6 @@ any_array<B> any_negative(const any_array<B>& a) {
 }
 #endif
 #if defined(XP_ANY_REDUCTION_UNIT)
-template <class B, int Half>
-any_array<B> any_impl::combine_reduce(any_impl::combine op, const any_array<B>& a, const axes_t& axes, bool keepdims) {
-  return any_impl::combine_reduce_impl<B, Half>(op, a, axes, keepdims);
-}
 template <class B>
 any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes_t& axes, bool keepdims) {
   return any_impl::reduce_impl(r, a, axes, keepdims);
@@ -370,9 +395,3 @@ any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes
   template any_array<B> any_negative<B>(const any_array<B>&);
 #define XP_ANY_INSTANTIATE_REDUCTION(B) \
   template any_array<B> any_reduce<B>(any_array_reduction, const any_array<B>&, const axes_t&, bool);
-#define XP_ANY_INSTANTIATE_REDUCTION_HALF(B, H) \
-  template any_array<B> any_impl::combine_reduce<B, H>(any_impl::combine, const any_array<B>&, const axes_t&, bool);
-// (in a unit that instantiates any_reduce but compiles the other half elsewhere: before it)
-#define XP_ANY_DECLARE_REDUCTION_HALF(B, H)                                                                          \
-  extern template any_array<B> any_impl::combine_reduce<B, H>(any_impl::combine, const any_array<B>&, const axes_t&, \
-                                                              bool);

@@ -6,6 +6,4 @@
 
 namespace xp::detail {
 XP_ANY_INSTANTIATE_REDUCTION(host)
-XP_ANY_INSTANTIATE_REDUCTION_HALF(host, 0)
-XP_ANY_INSTANTIATE_REDUCTION_HALF(host, 1)
 }  // namespace xp::detail
