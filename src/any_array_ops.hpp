@@ -234,19 +234,15 @@ struct combine_fn {
   combine op;
   template <class A>
   XP_HD A operator()(A a, A b) const {
-    switch (op) {
-      case combine::sum:
-        return take_sum{}(a, b);
-      case combine::prod:
-        return take_prod{}(a, b);
-      case combine::min:
-        if constexpr (is_complex_v<A>) return a;  // refused before the loop
-        else return take_min{}(a, b);
-      case combine::max:
-        if constexpr (is_complex_v<A>) return a;
-        else return take_max{}(a, b);
+    if (op == combine::sum) return take_sum{}(a, b);
+    if (op == combine::prod) return take_prod{}(a, b);
+    if constexpr (is_complex_v<A>) {
+      return a;  // ordering complex values is refused before the loop
+    } else {
+      // take_min and take_max (NaN wins) as one comparison: half the code in every kernel
+      const bool keep_a = math::isnan(a) || (op == combine::max ? a >= b : a <= b);
+      return keep_a ? a : b;
     }
-    return a;
   }
 };
 
@@ -277,27 +273,49 @@ inline dtype::code sum_result_dtype(dtype d) {
   return d.kind() == 'b' || d.kind() == 'i' ? dtype::code::int64 : d.kind() == 'u' ? dtype::code::uint64 : d.id();
 }
 
-template <class B>
-any_array<B> combine_reduce(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims) {
+/// One reduction of the typed operand.
+template <class T, class B>
+any_array<B> combine_reduce_typed(combine op, const ndarray<T, B>& x, const axes_t& axes, bool keepdims) {
+  if constexpr (!std::is_same_v<B, host>) {
+    if (op == combine::sum) return xp::sum(x, axes, keepdims);  // precompiled in libxp_cuda
+  }
+  if constexpr (!reduces_directly_v<B, T>) {
+    throw dtype_error("xp::any_array: internal: no compiled reduction of " + std::string(dtype::of<T>().name()));
+  } else {
+    using Acc = sum_acc_t<T>;
+    const char* names[] = {"sum", "prod", "minimum", "maximum"};
+    const Acc identities[] = {Acc(0), Acc(1), highest<Acc>(), lowest<Acc>()};
+    const auto index = static_cast<std::size_t>(op);
+    auto reduction =
+        make_reduction(names[index], identities[index], to_acc<Acc>{}, combine_fn{op}, to_result<sum_result_t<T>>{});
+    if (op == combine::min || op == combine::max) reduction = reduction.without_identity();  // np.min of nothing
+    return reduce_with(reduction, x, axes, keepdims, nullptr);
+  }
+}
+
+/// The reductions of the dtypes whose code is even (Part 0: uint64, float32, complex64 on the
+/// device) or odd (Part 1: int64, float64, complex128): two units on the device, where one took 48 s
+/// of nvcc's CPU time for sm_90 (the library's slowest unit took 39 s on the same machine).
+template <class B, int Part>
+any_array<B> combine_reduce_part(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims);
+
+template <class B, int Part>
+any_array<B> combine_reduce_part_impl(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims) {
   return with_dtype(a.dtype().id(), [&](auto tag) -> any_array<B> {
     using T = typename decltype(tag)::type;
-    const ndarray<T, B> x = a.template as<T>();
-    if constexpr (!std::is_same_v<B, host>) {
-      if (op == combine::sum) return xp::sum(x, axes, keepdims);  // precompiled in libxp_cuda
-    }
-    if constexpr (!reduces_directly_v<B, T>) {
-      throw dtype_error("xp::any_array: internal: no compiled reduction of " + std::string(a.dtype().name()));
+    if constexpr (static_cast<int>(dtype::of<T>().id()) % 2 != Part) {
+      throw dtype_error("xp::any_array: internal: a reduction of " + std::string(a.dtype().name()) +
+                        " reached the other part");
     } else {
-      using Acc = sum_acc_t<T>;
-      const char* names[] = {"sum", "prod", "minimum", "maximum"};
-      const Acc identities[] = {Acc(0), Acc(1), highest<Acc>(), lowest<Acc>()};
-      const auto index = static_cast<std::size_t>(op);
-      auto reduction =
-          make_reduction(names[index], identities[index], to_acc<Acc>{}, combine_fn{op}, to_result<sum_result_t<T>>{});
-      if (op == combine::min || op == combine::max) reduction = reduction.without_identity();  // np.min of nothing
-      return reduce_with(reduction, x, axes, keepdims, nullptr);
+      return combine_reduce_typed(op, a.template as<T>(), axes, keepdims);
     }
   });
+}
+
+template <class B>
+any_array<B> combine_reduce(combine op, const any_array<B>& a, const axes_t& axes, bool keepdims) {
+  return static_cast<int>(a.dtype().id()) % 2 == 0 ? combine_reduce_part<B, 0>(op, a, axes, keepdims)
+                                                   : combine_reduce_part<B, 1>(op, a, axes, keepdims);
 }
 
 template <class B>
@@ -376,6 +394,11 @@ any_array<B> any_negative(const any_array<B>& a) {
 }
 #endif
 #if defined(XP_ANY_REDUCTION_UNIT)
+template <class B, int Part>
+any_array<B> any_impl::combine_reduce_part(any_impl::combine op, const any_array<B>& a, const axes_t& axes,
+                                           bool keepdims) {
+  return any_impl::combine_reduce_part_impl<B, Part>(op, a, axes, keepdims);
+}
 template <class B>
 any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes_t& axes, bool keepdims) {
   return any_impl::reduce_impl(r, a, axes, keepdims);
@@ -395,3 +418,10 @@ any_array<B> any_reduce(any_array_reduction r, const any_array<B>& a, const axes
   template any_array<B> any_negative<B>(const any_array<B>&);
 #define XP_ANY_INSTANTIATE_REDUCTION(B) \
   template any_array<B> any_reduce<B>(any_array_reduction, const any_array<B>&, const axes_t&, bool);
+#define XP_ANY_INSTANTIATE_REDUCTION_PART(B, P)                                                                    \
+  template any_array<B> any_impl::combine_reduce_part<B, P>(any_impl::combine, const any_array<B>&, const axes_t&, \
+                                                            bool);
+// (before XP_ANY_INSTANTIATE_REDUCTION in a unit whose other part is compiled elsewhere)
+#define XP_ANY_DECLARE_REDUCTION_PART(B, P)                                                                \
+  extern template any_array<B> any_impl::combine_reduce_part<B, P>(any_impl::combine, const any_array<B>&, \
+                                                                   const axes_t&, bool);

@@ -6,4 +6,6 @@
 
 namespace xp::detail {
 XP_ANY_INSTANTIATE_REDUCTION(host)
+XP_ANY_INSTANTIATE_REDUCTION_PART(host, 0)
+XP_ANY_INSTANTIATE_REDUCTION_PART(host, 1)
 }  // namespace xp::detail

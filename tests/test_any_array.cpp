@@ -302,6 +302,14 @@ TEST_CASE("any_array: reductions as the typed ones") {
   check_same(b.max({0}).as<std::int8_t>(), xp::max(i8, {0}));
   check_same(b.prod({1}).as<std::int64_t>(), xp::prod(i8, {1}));
 
+  // NaN wins in min and max, as np.min
+  const auto with_nan = xp::log(xp::linspace<double, B>(-1.0, 2.0, 4));  // [nan, -inf, 0, log 2]
+  CHECK(xp::array_str(dyn(with_nan).min()) == "nan");
+  CHECK(xp::array_str(dyn(with_nan).max()) == "nan");
+  const auto no_nan = with_nan(xp::range(1, 4));
+  CHECK(xp::array_str(dyn(no_nan).min()) == xp::array_str(xp::min(no_nan)));
+  CHECK(xp::array_str(dyn(no_nan).max()) == xp::array_str(xp::max(no_nan)));
+
   const auto h = xp::linspace<xp::float16, B>(0.f, 3.f, 7);
   check_same(dyn(h).mean().as<xp::float16>(), xp::mean(h));
   check_same(dyn(h).sum().as<xp::float16>(), xp::sum(h));

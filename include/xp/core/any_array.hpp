@@ -120,6 +120,13 @@ class any_array {
         m_strides(a.strides()),
         m_writeable(a.writeable()) {}
 
+  /// @brief Holds the array an elementwise expression of backend B evaluates to (evaluated here,
+  /// in the caller's unit, as `ndarray<T, B> a = expr;`).
+  template <class E>
+  requires(detail::is_expr<E>::value&& std::is_same_v<typename E::backend_type, B>)
+      any_array(const E& e)  // NOLINT(google-explicit-constructor): as an ndarray is made from one
+      : any_array(ndarray<typename E::value_type, B>(e)) {}
+
   /// @brief The dtype held (a.dtype).
   ::xp::dtype dtype() const noexcept { return m_dtype; }
   const shape_type& shape() const noexcept { return m_shape; }
