@@ -26,6 +26,7 @@
 #include <utility>
 
 #include "xp/backends/host/interop.hpp"
+#include "xp/core/any_array.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/interop.hpp"
@@ -233,6 +234,27 @@ ndarray<T, B> from_dlpack(DLManagedTensor* tensor) {
   // the buffer's pointer is the tensor's own data pointer, so two imports of one tensor's memory
   // compare as one buffer (xp's overlap rule, detail::may_overlap)
   return ndarray<T, B>(std::shared_ptr<void>(std::move(owner), t.data), data, std::move(shape), std::move(strides));
+}
+
+/// @brief from_dlpack with the dtype the tensor says: an any_array on B (np.from_dlpack, which
+/// takes the producer's dtype), adopting the tensor as from_dlpack<T, B> does. Instantiates
+/// from_dlpack<T, B> for the 14 dtypes in the caller's unit.
+/// @throws as from_dlpack<T, B>; xp::dtype_error for a dtype xp does not have.
+template <class B = host>
+any_array<B> from_dlpack_any(DLManagedTensor* tensor) {
+  if (tensor == nullptr) throw value_error("xp::from_dlpack_any: the DLManagedTensor is null");
+  const detail::dlpack_dtype_entry* entry = detail::find_dlpack_dtype(tensor->dl_tensor.dtype);
+  if (entry == nullptr)
+    throw dtype_error("xp::from_dlpack_any: DLPack dtype " + detail::describe(tensor->dl_tensor.dtype) +
+                      " is not one of xp's dtypes");
+  switch (entry->xp) {
+#define XP_DLPACK_ANY_CASE(T, c, n, k, npy) \
+  case dtype::code::c:                      \
+    return any_array<B>(from_dlpack<T, B>(tensor));
+    XP_DTYPES(XP_DLPACK_ANY_CASE)
+#undef XP_DLPACK_ANY_CASE
+  }
+  throw dtype_error("xp::from_dlpack_any: invalid dtype");
 }
 
 /// @brief Hands an array to another library as a DLPack tensor, without copying

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "xp/array/transfer.hpp"
+#include "xp/core/any_array.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/ndarray.hpp"
@@ -181,6 +182,25 @@ void save_npy(const std::string& path, const ndarray<T, B>& a) {
     const ndarray<T, host> h = a.copy_to_host();
     detail::write_npy(path, detail::npy_dtype_of<T>(), h.shape(), h.data(), h.nbytes());
   }
+}
+
+namespace detail {
+/// @brief The host array a validated reader holds, of the file's dtype (compiled: src/any_array.cpp).
+any_array<host> load_npy_any(const npy_reader& reader);
+/// @brief save_npy of a host any_array (compiled: src/any_array.cpp).
+void save_npy_any(const std::string& path, const any_array<host>& a);
+}  // namespace detail
+
+/// @brief np.load(path) of a .npy file, whatever dtype it holds: an any_array on the host
+/// (`a.dtype()` says which; `a.as<T>()`, `xp::visit` or the any_array operators use it).
+/// Validation and exceptions as load_npy<T> (never a dtype_error for the file's own dtype).
+any_array<host> load_npy(const std::string& path);
+
+/// @brief np.save(path, a) of an any_array (a device array is copied to the host first).
+/// @throws as save_npy of a typed array.
+template <class B>
+void save_npy(const std::string& path, const any_array<B>& a) {
+  detail::save_npy_any(path, a.copy_to_host());
 }
 
 /// @brief np.save(path, expression): the expression is evaluated, then saved.

@@ -56,6 +56,18 @@ class npz_entry {
     m_owner = std::move(h);
   }
 
+  /// @brief A named any_array (a device one, or a view, is copied to a contiguous host array).
+  template <class B>
+  npz_entry(std::string name, const any_array<B>& a) : npz_entry(a) {
+    m_name = std::move(name);
+    m_named = true;
+  }
+  /// @brief An unnamed any_array.
+  template <class B>
+  npz_entry(const any_array<B>& a) {  // NOLINT(google-explicit-constructor): `savez(path, {a, b})`
+    hold(a.copy_to_host());
+  }
+
   /// @brief A 0-d NumPy bytes array, np.array(b'csr') (dtype '|S<n>', n = text.size(), or '|S1'
   /// holding b'' for an empty text): how scipy.sparse.save_npz stores a matrix's format.
   static npz_entry bytes(std::string name, std::string text) {
@@ -90,6 +102,15 @@ class npz_entry {
 
  private:
   npz_entry() = default;
+  void hold(const any_array<host>& h) {
+    const any_array<host> c = h.strides() == contiguous_strides(h.shape()) ? h : h.copy();
+    m_dtype = c.dtype().id();
+    m_itemsize = c.itemsize();
+    m_shape = c.shape();
+    m_data = c.data();
+    m_nbytes = c.nbytes();
+    m_owner = c.buffer();
+  }
   std::string m_name;
   bool m_named = false;
   bool m_bytes = false;
@@ -166,6 +187,11 @@ class npz_file {
   ///         holds more or fewer than one string.
   std::string get_string(const std::string& name) const;
 
+  /// @brief np.load(path)[name]: the member as an any_array on the host, of whatever dtype it
+  /// holds (compiled: src/any_array.cpp).
+  /// @throws as get, except xp::dtype_error for the member's own dtype.
+  any_array<host> operator[](const std::string& name) const;
+
   /// @brief The member's validated .npy reader (CRC-checked, inflated once): its dtype() and
   /// shape(), then detail::load_npy_from<T>(reader, options) reads it without opening it again.
   /// @throws as get, before any dtype check.
@@ -199,11 +225,39 @@ bool npz_compression_available() noexcept;
 ///         several disks. Messages name the file.
 npz_file load_npz(const std::string& path);
 
-/// @brief np.load(path) of an .npz archive, NumPy's spelling: `xp::load("run.npz").get<double>("x")`
-/// is `np.load("run.npz")["x"]`. The same as load_npz; a single .npy array is load_npy<T, B>(path)
-/// (its dtype is part of the C++ type).
-/// @throws as load_npz.
-inline npz_file load(const std::string& path) { return load_npz(path); }
+/// @brief What xp::load returns: NumPy's np.load result, the array of a .npy file (this
+/// any_array<host>) or the archive of an .npz (then `files()`, `z["x"]`, `get<T>("x")` as
+/// npz_file's, and the any_array part is an empty float64 array: is_archive() tells which).
+class loaded : public any_array<host> {
+ public:
+  /// @brief True when the file was an .npz archive.
+  bool is_archive() const noexcept { return m_archive != nullptr; }
+  /// @brief The .npz archive.
+  /// @throws xp::value_error when the file was a .npy.
+  const npz_file& archive() const;
+  /// @name npz_file's members, for an archive (xp::value_error for a .npy)
+  /// @{
+  const std::vector<std::string>& files() const { return archive().files(); }
+  bool contains(const std::string& name) const { return archive().contains(name); }
+  any_array<host> operator[](const std::string& name) const { return archive()[name]; }
+  template <class T, class B = host>
+  ndarray<T, B> get(const std::string& name, const npy_load_options& options = {}) const {
+    return archive().template get<T, B>(name, options);
+  }
+  /// @}
+
+ private:
+  friend loaded load(const std::string& path);
+  std::string m_path;
+  std::shared_ptr<const npz_file> m_archive;
+};
+
+/// @brief np.load(path), NumPy's spelling: a .npy file's array, whatever its dtype
+/// (`auto a = xp::load("a.npy"); std::cout << a.sum();`), or an .npz archive
+/// (`xp::load("run.npz")["x"]`, `xp::load("run.npz").get<double>("x")`), told apart by the
+/// file's first bytes as NumPy does.
+/// @throws as load_npy (a .npy) or load_npz (a ZIP archive).
+loaded load(const std::string& path);
 
 /// @brief load_npz of archive bytes in memory (not copied: they must outlive the npz_file and
 /// every array read from it is a copy); `name` stands for the file in messages. `verify_crc`

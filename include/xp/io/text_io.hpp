@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "xp/array/transfer.hpp"
+#include "xp/core/any_array.hpp"
 #include "xp/core/dtype.hpp"
 #include "xp/core/error.hpp"
 #include "xp/core/ndarray.hpp"
@@ -103,6 +104,10 @@ ndarray<T, B> loadtxt(const std::string& path, const loadtxt_options& options = 
   static_assert(is_dtype_v<T>, "xp::loadtxt: T must be " XP_ONE_OF_THE_DTYPES);
   return asarray<B>(detail::loadtxt_host<T>(path, options));
 }
+
+/// @brief np.loadtxt(path, dtype=as, ...) with the dtype chosen at run time: an any_array on the
+/// host (compiled: src/any_array.cpp). Parsing and exceptions as loadtxt<T>.
+any_array<host> loadtxt(const std::string& path, dtype as, const loadtxt_options& options = {});
 
 /// @brief np.savetxt(path, a, fmt, delimiter, newline, header, footer, comments): writes a 1-D
 /// array as one value per line, a 2-D array as one row per line, byte for byte as NumPy 1.24
