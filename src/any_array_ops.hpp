@@ -29,7 +29,10 @@ decltype(auto) with_dtype(dtype::code c, F&& f) {
     XP_DTYPES(XP_ANY_WITH_DTYPE_CASE)
 #undef XP_ANY_WITH_DTYPE_CASE
   }
-  throw dtype_error("xp::any_array: invalid dtype code " + std::to_string(static_cast<int>(c)));
+  throw dtype_error(
+      "xp::any_array: it holds no array (an .npz archive from xp::load: take a member, z[\"x\"]) "
+      "or an invalid dtype code " +
+      std::to_string(static_cast<int>(c)));
 }
 
 inline const char* op_symbol(any_array_op op) {

@@ -143,6 +143,11 @@ TEST_CASE("any_array: .npz members and loadtxt, untyped") {
   CHECK(xp::array_str(z["x"]) == xp::array_str(x));
   CHECK(xp::load_npz(path)["y"].shape() == xp::shape_type{3});
   CHECK_THROWS_AS((void)z["nope"], xp::index_error);
+  // the archive is no array: using it as one throws (NumPy: an NpzFile has no sum)
+  CHECK_THROWS_AS((void)z.sum(), xp::dtype_error);
+  CHECK_THROWS_AS((void)(z + 1), xp::dtype_error);
+  CHECK_THROWS_AS((void)xp::array_str(z), xp::dtype_error);
+  CHECK_THROWS_AS((void)z.as<double>(), xp::dtype_error);
   std::remove(path.c_str());
 
   const std::string text = temp_path("numbers.txt");

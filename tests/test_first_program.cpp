@@ -25,10 +25,12 @@ std::string first_program(const std::string& path) {
   std::ostringstream out;
   const auto show = [&](const char* label, const auto& value) { out << label << ": " << value << "\n"; };
 
-  const auto loaded = xp::load_npy<double>(path);
+  const auto loaded = xp::load(path);  // np.load: whatever dtype the file holds (an xp::any_array)
   show("dtype", loaded.dtype());
   show("shape", xp::to_string(loaded.shape()));
-  auto a = xp::asarray<B>(loaded);
+  show("loaded.sum()", loaded.sum());  // computed without naming the dtype
+  show("loaded * 2 - 1", loaded * 2 - 1);
+  auto a = xp::asarray<B>(loaded.as<double>());  // the typed array: float64, as the file said
   show("a", a);
   auto sel = a[a > 5.0];  // a selection kept in a variable: a copy
   show("sel", sel);

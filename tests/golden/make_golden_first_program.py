@@ -29,6 +29,8 @@ def show(label, value):
 loaded = np.load(os.path.join(here, "a.npy"))  # whatever dtype the file holds
 show("dtype", loaded.dtype)
 show("shape", loaded.shape)
+show("loaded.sum()", loaded.sum())
+show("loaded * 2 - 1", loaded * 2 - 1)
 a = loaded.copy()
 show("a", a)
 sel = a[a > 5.0]  # a selection kept in a variable: a copy

@@ -185,6 +185,12 @@ class any_array {
   }
   /// @}
 
+ protected:
+  /// For xp::loaded of an .npz archive, which is no array: a dtype code past the 14, so that every
+  /// use as an array (an op, a reduction, printing, as<T>) throws xp::dtype_error instead of
+  /// computing with an empty array.
+  void hold_no_array() noexcept { m_dtype = ::xp::dtype(static_cast<::xp::dtype::code>(::xp::dtype::count)); }
+
  private:
   ::xp::dtype m_dtype = ::xp::dtype::of<double>();
   std::shared_ptr<void> m_buffer;
@@ -292,6 +298,8 @@ any_array<host> to_host(const any_array<B>& a) {
 
 namespace detail {
 inline std::string format_any(const any_array<host>& h, print_style style, const print_options_update* overrides) {
+  if (static_cast<int>(h.dtype().id()) >= dtype::count)
+    throw dtype_error("xp::any_array: it holds no array (an .npz archive from xp::load: take a member, z[\"x\"])");
   return format_array(h.data(), h.dtype().id(), h.shape().data(), h.strides().data(), h.shape().size(), style,
                       overrides);
 }

@@ -227,7 +227,7 @@ npz_file load_npz(const std::string& path);
 
 /// @brief What xp::load returns: NumPy's np.load result, the array of a .npy file (this
 /// any_array<host>) or the archive of an .npz (then `files()`, `z["x"]`, `get<T>("x")` as
-/// npz_file's, and the any_array part is an empty float64 array: is_archive() tells which).
+/// npz_file's, and using it as an array throws xp::dtype_error: is_archive() tells which).
 class loaded : public any_array<host> {
  public:
   /// @brief True when the file was an .npz archive.
