@@ -346,7 +346,7 @@ XP_ARRAY_LITERAL(4, XP_LIST_(XP_LIST_(XP_LIST_(XP_LIST_(S)))))
 /// it (on any backend: `xp::array<double, xp::cuda>({1, 2.5})`). Any depth of braces. A list of
 /// one C++ type takes the overloads above.
 /// @throws xp::value_error for ragged lists, as NumPy, and for braces without any value
-///         (`xp::array({{}, {}})`: write the dtype, `xp::array<double>({{}, {}})`).
+///         (`xp::array({{}, {}})`: write the dtype, or the shape: `xp::zeros<double>({2, 0})`).
 // The int64 form is not a template, so that where both take a list (`{true, 2}`) it is chosen over
 // the float64 one; it is compiled in libxp (src/array_literal.cpp), since its body needs the
 // host backend, which this header does not include.
