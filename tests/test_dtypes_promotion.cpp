@@ -91,28 +91,22 @@ struct result_type_golden {
   }
 };
 
-// Every ordered triple (A, B, C): result_type_t<A, B, C> against the row of the sorted triple.
-template <std::size_t I, std::size_t J, std::size_t... K>
-void check_triples_ij(const result_type_golden& g, int& checked, std::index_sequence<K...>) {
-  auto one = [&](auto c, std::size_t k) {
-    using A = std::tuple_element_t<I, every_dtype>;
-    using Bt = std::tuple_element_t<J, every_dtype>;
-    using C = decltype(c);
-    std::array<std::size_t, 3> key{I, J, k};
-    std::sort(key.begin(), key.end());
-    INFO(xp::dtype_name<A>() << ", " << xp::dtype_name<Bt>() << ", " << xp::dtype_name<C>());
-    CHECK(g.rows.at(key) == std::string(xp::dtype_name<xp::result_type_t<A, Bt, C>>()));
-    ++checked;
-  };
-  (one(std::tuple_element_t<K, every_dtype>{}, K), ...);
-}
-template <std::size_t I, std::size_t... J>
-void check_triples_i(const result_type_golden& g, int& checked, std::index_sequence<J...>) {
-  (check_triples_ij<I, J>(g, checked, std::index_sequence<J...>{}), ...);
-}
-template <std::size_t... I>
-void check_triples(const result_type_golden& g, int& checked, std::index_sequence<I...> seq) {
-  (check_triples_i<I>(g, checked, seq), ...);
+// Every ordered triple (A, B, C): the codes' result (what result_type_t<A, B, C> folds at compile
+// time) against the row of the sorted triple, in run-time loops: 2,744 template instances of a
+// check took 44 s of g++ and 59 s of nvcc on the 16-core GPU machine.
+void check_triples(const result_type_golden& g, int& checked) {
+  std::vector<xp::dtype::code> codes;
+  std::apply([&](auto... t) { (codes.push_back(xp::dtype::of<decltype(t)>().id()), ...); }, every_dtype{});
+  for (std::size_t i = 0; i < codes.size(); ++i)
+    for (std::size_t j = 0; j < codes.size(); ++j)
+      for (std::size_t k = 0; k < codes.size(); ++k) {
+        const xp::dtype::code triple[3] = {codes[i], codes[j], codes[k]};
+        std::array<std::size_t, 3> key{i, j, k};
+        std::sort(key.begin(), key.end());
+        INFO(xp::dtype(codes[i]).name() << ", " << xp::dtype(codes[j]).name() << ", " << xp::dtype(codes[k]).name());
+        CHECK(g.rows.at(key) == std::string(xp::dtype(xp::detail::result_type_codes(triple)).name()));
+        ++checked;
+      }
 }
 
 }  // namespace
@@ -135,7 +129,7 @@ TEST_CASE("result_type_t of three dtypes: every ordered triple of the 14, as Num
   const result_type_golden g;
   CHECK(g.rows.size() == std::size_t(560));  // 14 * 15 * 16 / 6 unordered triples
   int checked = 0;
-  check_triples(g, checked, std::make_index_sequence<std::tuple_size_v<every_dtype>>{});
+  check_triples(g, checked);
   CHECK(checked == 14 * 14 * 14);
   // NumPy's category rule, where promoting two at a time would give float32 (int16 + float16)
   static_assert(std::is_same_v<xp::result_type_t<std::int8_t, std::uint8_t, xp::float16>, xp::float16>);
