@@ -90,7 +90,7 @@ def main():
                 x = math.sqrt(n[i - 1] * n[i])  # between the last n it lost and the first it won
                 left.axvline(x, color=colour, linestyle=":", linewidth=1.2)
                 left.annotate(f"{short} wins\nfrom n = $2^{{{round(math.log2(n[i]))}}}$",
-                              (x, t[col + "_ms"][i]), xytext=(8, -28), textcoords="offset points", color=colour,
+                              (x, t[col + "_ms"][i]), xytext=(-75, 30), textcoords="offset points", color=colour,
                               fontsize=8, arrowprops={"arrowstyle": "->", "color": colour})
                 notes.append(f"{label}: faster than the host from n = $2^{{{round(math.log2(n[i]))}}}$")
     if notes:  # a CPU run's title says that the device curves need a GPU
