@@ -264,11 +264,9 @@ void flatten_nodes(std::initializer_list<literal_node<Leaf>> list, std::vector<T
     }
   }
 }
-template <class T, class B, class Leaf>
-ndarray<T, B> array_from_nodes(std::initializer_list<literal_node<Leaf>> list) {
-  std::vector<T> values;
-  shape_type shape;
-  flatten_nodes(list, values, shape, 0);
+// The array of `shape` holding `values` in C order (std::vector<bool> packs bits: copied out first).
+template <class T, class B>
+ndarray<T, B> array_of_values(const shape_type& shape, const std::vector<T>& values) {
   ndarray<T, B> a(shape);
   if (!values.empty()) {
     if constexpr (std::is_same_v<T, bool>) {
@@ -281,6 +279,13 @@ ndarray<T, B> array_from_nodes(std::initializer_list<literal_node<Leaf>> list) {
   }
   return a;
 }
+template <class T, class B, class Leaf>
+ndarray<T, B> array_from_nodes(std::initializer_list<literal_node<Leaf>> list) {
+  std::vector<T> values;
+  shape_type shape;
+  flatten_nodes(list, values, shape, 0);
+  return array_of_values<T, B>(shape, values);
+}
 template <class T, class S>
 void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& values, shape_type& shape,
                      std::size_t depth) {
@@ -288,11 +293,7 @@ void flatten_literal(const std::initializer_list<S>& list, std::vector<T>& value
   if (shape[depth] < 0) {
     shape[depth] = n;
   } else if (shape[depth] != n) {
-    throw value_error(
-        "xp::array: setting an array element with a sequence. The requested array has an inhomogeneous shape after " +
-        std::to_string(depth) + " dimensions. The detected shape was " +
-        to_string(shape_type(shape.begin(), shape.begin() + static_cast<std::ptrdiff_t>(depth))) +
-        " + inhomogeneous part.");
+    throw_inhomogeneous(shape, depth);
   }
   for (const S& item : list) flatten_literal(item, values, shape, depth + 1);
 }
@@ -304,17 +305,7 @@ ndarray<T, B> array_from_literal(const List& list) {
   flatten_literal(list, values, shape, 0);
   for (index_t& extent : shape)  // an empty list leaves the inner extents unmet: zero, as NumPy's (2, 0)
     if (extent < 0) extent = 0;
-  ndarray<T, B> a(shape);
-  if (!values.empty()) {
-    if constexpr (std::is_same_v<T, bool>) {
-      std::unique_ptr<bool[]> tmp(new bool[values.size()]);
-      for (std::size_t i = 0; i < values.size(); ++i) tmp[i] = values[i];
-      primitive::memory<B>::upload(a.data(), tmp.get(), values.size());
-    } else {
-      primitive::memory<B>::upload(a.data(), values.data(), values.size() * sizeof(T));
-    }
-  }
-  return a;
+  return array_of_values<T, B>(shape, values);
 }
 }  // namespace detail
 
